@@ -1,3 +1,5 @@
+import Effects
+
 /// The six voices people ask for first, as named render plans.
 public struct ClassicVoice: Sendable, Equatable, Identifiable, Codable {
     /// Stable id used by the CLI and the API, e.g. `"chipmunk"`.
@@ -25,14 +27,13 @@ public struct ClassicVoice: Sendable, Equatable, Identifiable, Codable {
                      plan: RenderPlan(pitchTime: PitchTimeStage(cents: -1200))),
         ClassicVoice(id: "echo", name: "Echo",
                      description: "Repeats every second, fading away, over the dry voice.",
-                     plan: RenderPlan(effects: [EffectSlot(type: "echo", parameters: [
+                     plan: RenderPlan(effects: [EffectSlot(type: EffectKind.echo.rawValue, parameters: [
                          "delaySeconds": 1.0, "feedback": 0.5, "mix": 0.5,
                      ])])),
         ClassicVoice(id: "reverb", name: "Reverb",
                      description: "A medium concert hall, half wet and half dry.",
-                     plan: RenderPlan(effects: [EffectSlot(type: "reverb", parameters: [
-                         "decaySeconds": 2.0, "preDelaySeconds": 0.02, "damping": 0.35, "size": 0.7, "mix": 0.5,
-                     ])])),
+                     plan: RenderPlan(effects: [EffectSlot(type: EffectKind.reverb.rawValue,
+                                                           parameters: ReverbPreset.mediumHall.parameters)])),
     ]
 
     /// The voice with an id (case-insensitive), or nil.
