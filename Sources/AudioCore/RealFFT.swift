@@ -160,6 +160,44 @@ public final class RealFFT {
                         k += 8
                     }
                 }
+            } else if span == 4 {
+                for j in 0..<groups {
+                    let wr = SIMD4<Float>(repeating: stageCos[offset + j])
+                    let wi = SIMD4<Float>(repeating: stageSin[offset + j])
+                    let in0 = j * 4, in1 = in0 + quarter
+                    let out0 = 8 * j, out1 = out0 + 4
+                    let ar = load4(xr + in0), ai = load4(xi + in0)
+                    let br = load4(xr + in1), bi = load4(xi + in1)
+                    store4(ar + br, yr + out0)
+                    store4(ai + bi, yi + out0)
+                    let dr = ar - br, di = ai - bi
+                    store4(dr * wr - di * wi, yr + out1)
+                    store4(dr * wi + di * wr, yi + out1)
+                }
+            } else if span == 1 {
+                // First stage: twiddles vary with j, so vectorise across j and interleave on store.
+                var j = 0
+                while j + 4 <= groups {
+                    let wr = load4(stageCos + offset + j), wi = load4(stageSin + offset + j)
+                    let ar = load4(xr + j), ai = load4(xi + j)
+                    let br = load4(xr + j + quarter), bi = load4(xi + j + quarter)
+                    let sr = ar + br, si = ai + bi
+                    let dr = ar - br, di = ai - bi
+                    let tr = dr * wr - di * wi, ti = dr * wi + di * wr
+                    for e in 0..<4 {
+                        yr[2 * (j + e)] = sr[e]; yr[2 * (j + e) + 1] = tr[e]
+                        yi[2 * (j + e)] = si[e]; yi[2 * (j + e) + 1] = ti[e]
+                    }
+                    j += 4
+                }
+                while j < groups {
+                    let wr = stageCos[offset + j], wi = stageSin[offset + j]
+                    let ar = xr[j], ai = xi[j], br = xr[j + quarter], bi = xi[j + quarter]
+                    yr[2 * j] = ar + br; yi[2 * j] = ai + bi
+                    let dr = ar - br, di = ai - bi
+                    yr[2 * j + 1] = dr * wr - di * wi; yi[2 * j + 1] = dr * wi + di * wr
+                    j += 1
+                }
             } else {
                 for j in 0..<groups {
                     let wr = stageCos[offset + j], wi = stageSin[offset + j]
@@ -188,6 +226,16 @@ public final class RealFFT {
     @inline(__always)
     private func load8(_ p: UnsafeMutablePointer<Float>) -> SIMD8<Float> {
         UnsafeRawPointer(p).loadUnaligned(as: SIMD8<Float>.self)
+    }
+
+    @inline(__always)
+    private func load4(_ p: UnsafeMutablePointer<Float>) -> SIMD4<Float> {
+        UnsafeRawPointer(p).loadUnaligned(as: SIMD4<Float>.self)
+    }
+
+    @inline(__always)
+    private func store4(_ v: SIMD4<Float>, _ p: UnsafeMutablePointer<Float>) {
+        UnsafeMutableRawPointer(p).storeBytes(of: v, as: SIMD4<Float>.self)
     }
 
     @inline(__always)

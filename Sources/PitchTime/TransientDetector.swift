@@ -41,9 +41,43 @@ struct TransientDetector {
         self = TransientDetector(minimumSpacing: minimumSpacing)
     }
 
-    /// Consumes `count` samples.
+    /// Consumes `count` samples; whole blocks take a vectorised path that finds the block's
+    /// largest step only when the block turns out to be an onset.
     mutating func consume(_ samples: UnsafePointer<Float>, count: Int) {
-        for i in 0..<count { consume(samples[i]) }
+        var i = 0
+        while i < count {
+            if blockFill == 0 && count - i >= blockSize && i >= 1 {
+                let block = samples + i
+                var energy = SIMD8<Float>()
+                var j = 0
+                while j < blockSize {
+                    let current = UnsafeRawPointer(block + j).loadUnaligned(as: SIMD8<Float>.self)
+                    let previous = UnsafeRawPointer(block + j - 1).loadUnaligned(as: SIMD8<Float>.self)
+                    let step = current - previous
+                    energy += step * step
+                    j += 8
+                }
+                blockEnergy = energy.sum()
+                var peak: Float = 0
+                var peakIndex = position
+                if blockEnergy > floorEnergy {
+                    for k in 0..<blockSize {
+                        let step = block[k] - block[k - 1]
+                        if step * step > peak { peak = step * step; peakIndex = position + k }
+                    }
+                }
+                blockPeakStep = peak
+                blockPeakIndex = peakIndex
+                previousSample = block[blockSize - 1]
+                position += blockSize
+                blockFill = blockSize
+                finishBlock()
+                i += blockSize
+            } else {
+                consume(samples[i])
+                i += 1
+            }
+        }
     }
 
     @inline(__always)
