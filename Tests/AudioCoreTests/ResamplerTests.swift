@@ -1,0 +1,50 @@
+import Testing
+import AudioCore
+import TestSupport
+
+@Suite struct ResamplerTests {
+    /// Level of a sine after resampling, in dB relative to its input level.
+    func gainDecibels(frequencyHz: Double, from source: Double, to target: Double) -> Double {
+        let input = Signals.sine(frequencyHz: frequencyHz, seconds: 0.5, sampleRate: source, amplitude: 0.5)
+        let out = Resampler.resample(AudioBuffer(mono: input, sampleRate: source), to: target).channel(0)
+        // Skip the edges, where the padding shows.
+        let edge = out.count / 8
+        let rms = Measure.rms(out, from: edge, to: out.count - edge)
+        return Measure.decibels(rms / (0.5 / 2.0.squareRoot()))
+    }
+
+    @Test(arguments: [(44_100.0, 48_000.0), (48_000.0, 44_100.0), (96_000.0, 44_100.0), (22_050.0, 48_000.0), (44_100.0, 8_000.0)])
+    func passbandIsFlat(rates: (Double, Double)) {
+        let nyquist = min(rates.0, rates.1) / 2
+        for fraction in [0.05, 0.25, 0.5, 0.8] {
+            let gain = gainDecibels(frequencyHz: nyquist * fraction, from: rates.0, to: rates.1)
+            #expect(abs(gain) < 0.1, "gain at \(fraction) of Nyquist: \(gain) dB")
+        }
+    }
+
+    @Test(arguments: [(48_000.0, 22_050.0), (96_000.0, 44_100.0), (44_100.0, 8_000.0)])
+    func rejectsAliases(rates: (Double, Double)) {
+        // Tones above the output's Nyquist must not fold back into the output.
+        let outNyquist = rates.1 / 2
+        for fraction in [1.05, 1.3, 1.8] {
+            let f = outNyquist * fraction
+            guard f < rates.0 / 2 else { continue }
+            let gain = gainDecibels(frequencyHz: f, from: rates.0, to: rates.1)
+            #expect(gain < -65, "alias at \(fraction)× output Nyquist: \(gain) dB")
+        }
+    }
+
+    @Test func keepsFrequencyAndTiming() {
+        let input = Signals.sine(frequencyHz: 1000, seconds: 1, sampleRate: 44_100)
+        let out = Resampler.resample(AudioBuffer(mono: input, sampleRate: 44_100), to: 48_000)
+        #expect(out.frameCount == 48_000)
+        let f = Measure.dominantFrequency(Array(out.channel(0)[4000..<44_000]), sampleRate: 48_000, range: 900...1100)
+        #expect(abs(Measure.cents(f, relativeTo: 1000)) < 0.1)
+        // An impulse stays at the same time.
+        var impulse = [Float](repeating: 0, count: 4410)
+        impulse[2205] = 1
+        let moved = Resampler.resample(AudioBuffer(mono: impulse, sampleRate: 44_100), to: 88_200).channel(0)
+        let peakIndex = moved.indices.max { abs(moved[$0]) < abs(moved[$1]) }!
+        #expect(peakIndex == 4410)
+    }
+}
