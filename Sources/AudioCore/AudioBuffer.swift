@@ -81,6 +81,13 @@ public struct AudioBuffer: Sendable, Equatable {
         }
     }
 
+    /// Calls `body` with read-only pointers to each channel's samples.
+    public func withChannelPointers<R>(_ body: ([UnsafePointer<Float>]) throws -> R) rethrows -> R {
+        try samples.withUnsafeBufferPointer { storage in
+            try body((0..<channelCount).map { storage.baseAddress! + $0 * frameCount })
+        }
+    }
+
     /// The buffer mixed down to one channel (the mean of all channels).
     public func mixedToMono() -> [Float] {
         if channelCount == 1 { return samples }

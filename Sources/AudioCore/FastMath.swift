@@ -4,14 +4,20 @@
 /// - Note: Real-time safe; about 4e-8 rad error for `atan2`, 3e-8 for `sin`/`cos`.
 public enum FastMath {
     /// Wraps an angle into [-π, π].
-    @inline(__always)
+    @inlinable @inline(__always)
     public static func principalArgument(_ x: Float) -> Float {
         let twoPi: Float = 2 * .pi
-        return x - twoPi * (x / twoPi).rounded()
+        return x - twoPi * roundToInteger(x / twoPi)
+    }
+
+    /// Rounds half away from zero without a libm call (valid for |x| < 2^31).
+    @inlinable @inline(__always)
+    public static func roundToInteger(_ x: Float) -> Float {
+        Float(Int32(x + (x >= 0 ? 0.5 : -0.5)))
     }
 
     /// `atan2(y, x)` in [-π, π].
-    @inline(__always)
+    @inlinable @inline(__always)
     public static func atan2(_ y: Float, _ x: Float) -> Float {
         let ax = abs(x), ay = abs(y)
         let swap = ay > ax
@@ -35,10 +41,11 @@ public enum FastMath {
     }
 
     /// Sine and cosine of an angle of any size (reduced to a quarter turn first).
-    @inline(__always)
+    @inlinable @inline(__always)
     public static func sinCos(_ x: Float) -> (sin: Float, cos: Float) {
         // Reduce in Double so large accumulated phases keep their precision.
-        let quarter = (Double(x) * (2 / Double.pi)).rounded()
+        let scaled = Double(x) * (2 / Double.pi)
+        let quarter = Double(Int64(scaled + (scaled >= 0 ? 0.5 : -0.5)))
         let r = Float(Double(x) - quarter * (Double.pi / 2))
         let u = r * r
         var s: Float = 2.7135298019017686e-06

@@ -90,6 +90,48 @@ public final class SincKernel: @unchecked Sendable {
         return a + (b - a) * blend
     }
 
+    /// Fills `out[0..<count]` with samples at positions `origin + (firstIndex + j - originIndex) * step`
+    /// of `source` (positions relative to `source`). Computing each position from the origin keeps
+    /// the result independent of how a stream is split into calls.
+    ///
+    /// - Note: Real-time safe.
+    public func render(_ source: UnsafePointer<Float>, origin: Double, originIndex: Int, firstIndex: Int,
+                       count: Int, into out: UnsafeMutablePointer<Float>) {
+        let taps = tapCount
+        let bytes = taps * MemoryLayout<Float>.stride
+        let phases = Double(phaseCount)
+        for j in 0..<count {
+            let position = origin + Double(firstIndex + j - originIndex) * step
+            let base = Int(position)   // positions are never negative here
+            let phase = (position - Double(base)) * phases
+            let row = Int(phase)
+            let blend = Float(phase - Double(row))
+            let input = UnsafeRawPointer(source + (base - tapsBefore))
+            let rowA = UnsafeRawPointer(table + row * taps)
+            var accA = SIMD8<Float>()
+            var offset = 0
+            if blend == 0 {
+                while offset < bytes {
+                    accA += input.loadUnaligned(fromByteOffset: offset, as: SIMD8<Float>.self)
+                        * rowA.loadUnaligned(fromByteOffset: offset, as: SIMD8<Float>.self)
+                    offset += 32
+                }
+                out[j] = accA.sum()
+            } else {
+                let rowB = UnsafeRawPointer(table + (row + 1) * taps)
+                var accB = SIMD8<Float>()
+                while offset < bytes {
+                    let x = input.loadUnaligned(fromByteOffset: offset, as: SIMD8<Float>.self)
+                    accA += x * rowA.loadUnaligned(fromByteOffset: offset, as: SIMD8<Float>.self)
+                    accB += x * rowB.loadUnaligned(fromByteOffset: offset, as: SIMD8<Float>.self)
+                    offset += 32
+                }
+                let a = accA.sum(), b = accB.sum()
+                out[j] = a + (b - a) * blend
+            }
+        }
+    }
+
     static func besselI0(_ x: Double) -> Double {
         var sum = 1.0, term = 1.0
         var k = 1.0
