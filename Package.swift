@@ -34,6 +34,7 @@ let package = Package(
         .testTarget(name: "AudioFileTests", dependencies: ["AudioFile", "AudioCore", "TestSupport"]),
         .testTarget(name: "EffectsTests", dependencies: ["Effects", "AudioCore", "TestSupport"]),
         .testTarget(name: "PitchTimeTests", dependencies: ["PitchTime", "AudioCore", "Voice", "TestSupport"]),
+        .testTarget(name: "VoiceTests", dependencies: ["Voice", "AudioCore", "TestSupport"]),
         .testTarget(name: "StudioTests", dependencies: ["Studio", "AudioCore", "AudioFile", "Voice", "TestSupport"]),
     ]
 )
