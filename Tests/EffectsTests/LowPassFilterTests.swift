@@ -44,6 +44,20 @@ import Glibc
         #expect(abs(peakHz / cutoff - 1) < 0.05, "peak at \(peakHz) Hz")
     }
 
+    @Test(arguments: [(50.0, 10.0), (1_000.0, 4.0), (300.0, 0.5), (20_000.0, 0.707)])
+    func tailFramesCoverTheRinging(cutoffHz: Double, q: Double) {
+        let filter = LowPassFilter()
+        filter.cutoffHz = cutoffHz
+        filter.resonance = q
+        filter.prepare(ProcessSpec(sampleRate: 44_100, channelCount: 1, maximumFrameCount: 512))
+        let tail = filter.tailFrames
+        let h = renderMono(filter, Signals.impulse(frame: 0, length: tail + 4_410))
+        let peak = Measure.peak(h)
+        #expect(Measure.peak(Array(h[tail...])) < 0.001 * peak, "tail \(tail) frames")
+        // Not wildly pessimistic: the ringing is still above -80 dB a quarter of the way in.
+        #expect(Measure.peak(Array(h[(tail / 4)...])) > 1e-4 * peak || tail < 8)
+    }
+
     @Test func defaultIsNearlyTransparent() {
         let input = Signals.sine(frequencyHz: 1_000, seconds: 0.2)
         let out = renderMono(LowPassFilter(), input)
