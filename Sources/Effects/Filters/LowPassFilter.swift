@@ -65,6 +65,31 @@ public final class LowPassFilter: AudioProcessor {
         set { setParameter(Self.resonanceSpec.id, to: newValue) }
     }
 
+    /// Frames the filter rings after its input stops, down to -60 dB.
+    ///
+    /// Found from the digital poles: the analog poles at ωa (-1/(2Q) ± j√(1 - 1/(4Q²))), with
+    /// ωa prewarped, are mapped by the bilinear transform z = (1 + sT/2) / (1 - sT/2); the slower
+    /// pole's radius r decays 60 dB in ln(1000) / -ln(r) frames. Near Nyquist the poles approach
+    /// z = -1 and ring for a while even at low Q, which an analog estimate would miss. Padded by
+    /// half for the critically damped case, whose response is n·rⁿ rather than rⁿ.
+    public var tailFrames: Int {
+        let g = tan(Double.pi * min(values[0], 0.49 * sampleRate) / sampleRate)
+        let k = 1 / max(values[1], q.current)
+        // Poles of sT/2 = g (-k/2 ± √(k²/4 - 1)); complex for Q > 0.5.
+        let discriminant = k * k / 4 - 1
+        func poleRadius(_ sign: Double) -> Double {
+            let re = g * (-k / 2 + (discriminant > 0 ? sign * discriminant.squareRoot() : 0))
+            let im = discriminant > 0 ? 0 : g * (-discriminant).squareRoot()
+            // |1 + p|² / |1 - p|² with p = re + j im.
+            let ratio = ((1 + re) * (1 + re) + im * im) / ((1 - re) * (1 - re) + im * im)
+            return ratio.squareRoot()
+        }
+        let radius = max(poleRadius(-1), poleRadius(1))
+        guard radius > 0 else { return 1 }
+        guard radius < 1 else { return Int.max }
+        return Int((1.5 * log(1000) / -log(radius)).rounded(.up)) + 2
+    }
+
     /// Allocates filter state for `spec.channelCount` channels.
     ///
     /// - Important: Allocates; call from a non-real-time context.

@@ -28,11 +28,11 @@ extension Reverb {
         static let inputSigns = SIMD16<Float>(
             1, -1, 1, 1, -1, 1, -1, -1, 1, 1, -1, 1, 1, -1, -1, 1) * 0.25
         /// Output taps for the left and right channels: orthogonal sign patterns, so the two
-        /// outputs are uncorrelated.
+        /// outputs are uncorrelated (their dot product is 0).
         static let leftSigns = SIMD16<Float>(
             1, 1, -1, 1, -1, -1, 1, -1, 1, -1, 1, 1, -1, 1, 1, -1) * 0.25
         static let rightSigns = SIMD16<Float>(
-            1, -1, -1, -1, 1, -1, -1, 1, -1, 1, 1, -1, 1, 1, 1, 1) * 0.25
+            1, -1, 1, 1, 1, -1, 1, 1, -1, -1, 1, -1, -1, -1, -1, -1) * 0.25
         /// Scale of the wet output: gives the default hall's impulse response about unit energy
         /// (measured 0.16 before scaling), so at mix 0.5 dry and wet are about equally loud.
         static let outputGain: Float = 2.5
