@@ -24,8 +24,10 @@ public struct SmoothedValue: Sendable {
     /// Advances one sample and returns the new value.
     @inline(__always)
     public mutating func next() -> Float {
-        current += (target - current) * coefficient
-        if abs(target - current) < 1e-7 { current = target }
+        let next = current + (target - current) * coefficient
+        // Once a step no longer changes the Float (or the gap is negligible), arrive exactly;
+        // otherwise rounding can leave the value a hair short of its target forever.
+        current = (next == current || abs(target - next) < 1e-7) ? target : next
         return current
     }
 

@@ -48,3 +48,20 @@ import TestSupport
         #expect(peakIndex == 4410)
     }
 }
+
+@Suite struct SmoothedValueTests {
+    @Test func reachesItsTargetExactly() {
+        var v = SmoothedValue(0)
+        v.configure(timeConstantSeconds: 0.02, sampleRate: 48_000)
+        v.target = 1
+        var steps = 0
+        while v.isSmoothing && steps < 48_000 * 10 { _ = v.next(); steps += 1 }
+        #expect(v.current == 1)
+        // About 63% after one time constant (960 samples).
+        var w = SmoothedValue(0)
+        w.configure(timeConstantSeconds: 0.02, sampleRate: 48_000)
+        w.target = 1
+        for _ in 0..<960 { _ = w.next() }
+        #expect(abs(w.current - 0.632) < 0.01)
+    }
+}

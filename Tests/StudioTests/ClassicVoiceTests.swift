@@ -1,6 +1,7 @@
 import Testing
 import AudioCore
 import Studio
+import Voice
 import TestSupport
 import Foundation
 #if canImport(Glibc)
@@ -37,6 +38,9 @@ import Glibc
         let y = try render(voice.id, x)
         #expect(y.count == x.count)
         let target = f0 * Units.ratio(fromCents: voice.cents)
+        // YIN on the whole output (median over frames), and the strongest partial as a cross-check.
+        let yin = try #require(PitchDetector.medianFrequency(y, sampleRate: rate))
+        #expect(abs(Measure.cents(yin, relativeTo: target)) < 1, "\(voice.id): YIN \(yin) Hz for \(target) Hz")
         let f = Measure.dominantFrequency(Array(y[11_025..<55_125]), sampleRate: rate, range: (target * 0.9)...(target * 1.1))
         #expect(abs(Measure.cents(f, relativeTo: target)) < 1, "\(voice.id): \(f) Hz for \(target) Hz")
     }
