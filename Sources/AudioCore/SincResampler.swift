@@ -23,19 +23,30 @@ public final class SincKernel: @unchecked Sendable {
     public var tapsAfter: Int { tapCount / 2 }
 
     private let phaseCount: Int
+    // True when the kernel passes input samples through unchanged at whole positions.
+    private let interpolating: Bool
     // (phaseCount + 1) rows of tapCount coefficients; row i is the kernel delayed by i/phaseCount.
     private let table: UnsafeMutablePointer<Float>
 
     /// Builds the kernel for a ratio of input frames per output frame.
     ///
+    /// - Parameters:
+    ///   - interpolating: for upsampling only (`step < 1`). Centres the transition band on the
+    ///     input's Nyquist instead of ending it there, so that the kernel is zero at every whole
+    ///     offset but its centre: samples at whole input positions are the input samples, copied
+    ///     without a dot product. That halves the work of an exact 2x upsampling; the price is
+    ///     images between 1 and 1.073 times the input's Nyquist, at least 6 dB down and 75 dB down
+    ///     above that.
     /// - Important: Allocates; build it outside the audio path.
-    public init(step: Double, zeroCrossings: Int = 32, phaseCount: Int = 256) {
+    public init(step: Double, zeroCrossings: Int = 32, phaseCount: Int = 256, interpolating: Bool = false) {
         precondition(step > 0 && step.isFinite, "resampling step must be positive")
+        precondition(!interpolating || step < 1, "an interpolating kernel only raises the rate")
         self.step = step
         self.phaseCount = phaseCount
+        self.interpolating = interpolating
         // Cutoff relative to the input's Nyquist: the stopband starts at the lower Nyquist.
         let transition = 0.146
-        let cutoff = (1 - transition / 2) / max(1, step)
+        let cutoff = interpolating ? 1 : (1 - transition / 2) / max(1, step)
         let halfWidth = Double(zeroCrossings) / cutoff
         var taps = 2 * Int(halfWidth.rounded(.up))
         taps = (taps + 7) & ~7   // whole SIMD8 vectors
@@ -49,7 +60,9 @@ public final class SincKernel: @unchecked Sendable {
                 // Tap t sits at offset (t - tapsBefore) from the integer read position.
                 let x = Double(t - (taps / 2 - 1)) - fraction
                 var value = 0.0
-                if abs(x) < halfWidth {
+                if interpolating && row == 0 && x != 0 {
+                    value = 0   // exact zeros, not sin(pi k) rounding noise
+                } else if abs(x) < halfWidth {
                     let arg = Double.pi * cutoff * x
                     let sinc = x == 0 ? 1 : sin(arg) / arg
                     let r = x / halfWidth
@@ -106,6 +119,10 @@ public final class SincKernel: @unchecked Sendable {
             let phase = (position - Double(base)) * phases
             let row = Int(phase)
             let blend = Float(phase - Double(row))
+            if interpolating && row == 0 && blend == 0 {
+                out[j] = source[base]
+                continue
+            }
             let input = UnsafeRawPointer(source + (base - tapsBefore))
             let rowA = UnsafeRawPointer(table + row * taps)
             var accA = SIMD8<Float>()

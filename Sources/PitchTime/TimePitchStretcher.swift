@@ -147,7 +147,12 @@ public final class TimePitchStretcher {
         stretch = pitchRatio / self.tempo
         let shifting = abs(pitchRatio - 1) > 1e-9
         preKernel = shifting && pitchRatio > 1 ? SincKernel(step: pitchRatio, zeroCrossings: 24) : nil
-        kernel = shifting && pitchRatio < 1 ? SincKernel(step: pitchRatio, zeroCrossings: 24) : nil
+        // Whole-octave shifts down read the stretched signal at exact half (quarter...) steps: an
+        // interpolating kernel copies every other output sample instead of filtering it.
+        let wholeOctavesDown = pitchRatio < 1 && (1 / pitchRatio).rounded() == 1 / pitchRatio
+            && Int(1 / pitchRatio).nonzeroBitCount == 1
+        kernel = shifting && pitchRatio < 1
+            ? SincKernel(step: pitchRatio, zeroCrossings: 24, interpolating: wholeOctavesDown) : nil
         self.preserveFormants = preserveFormants
         // About 46 ms of the original signal per frame; when resampling first, the vocoder's
         // input runs at sampleRate / pitchRatio, so the frame shrinks with it.

@@ -1,4 +1,7 @@
 import Testing
+#if canImport(Glibc)
+import Glibc
+#endif
 import AudioCore
 import TestSupport
 
@@ -46,6 +49,60 @@ import TestSupport
         let moved = Resampler.resample(AudioBuffer(mono: impulse, sampleRate: 44_100), to: 88_200).channel(0)
         let peakIndex = moved.indices.max { abs(moved[$0]) < abs(moved[$1]) }!
         #expect(peakIndex == 4410)
+    }
+}
+
+@Suite struct InterpolatingKernelTests {
+    /// A sine of `frequency` (relative to the input's Nyquist) upsampled 2x by an interpolating
+    /// kernel through `render`; returns the input and the output.
+    func upsample(_ frequency: Double) -> (input: [Float], output: [Float]) {
+        let rate = 22_050.0
+        let input = Signals.sine(frequencyHz: frequency * rate / 2, seconds: 0.5, sampleRate: rate, amplitude: 0.5)
+        let kernel = SincKernel(step: 0.5, zeroCrossings: 24, interpolating: true)
+        let pad = kernel.tapCount
+        let padded = [Float](repeating: 0, count: pad) + input + [Float](repeating: 0, count: pad)
+        var out = [Float](repeating: 0, count: 2 * input.count)
+        padded.withUnsafeBufferPointer { source in
+            out.withUnsafeMutableBufferPointer { o in
+                kernel.render(source.baseAddress!, origin: Double(pad), originIndex: 0, firstIndex: 0,
+                              count: o.count, into: o.baseAddress!)
+            }
+        }
+        return (input, out)
+    }
+
+    @Test func wholePositionsAreTheInputSamples() {
+        let (input, out) = upsample(0.3)
+        for k in stride(from: 0, to: input.count, by: 97) { #expect(out[2 * k] == input[k]) }
+    }
+
+    @Test func passbandIsFlatAndImagesAreRejected() {
+        for fraction in [0.05, 0.4, 0.8, 0.9] {
+            let (_, out) = upsample(fraction)
+            let edge = out.count / 8
+            let gain = Measure.decibels(Measure.rms(out, from: edge, to: out.count - edge) / (0.5 / 2.0.squareRoot()))
+            #expect(abs(gain) < 0.1, "gain at \(fraction) of the input Nyquist: \(gain) dB")
+        }
+        // A tone at 0.8 of the input Nyquist has its image at 1.2 of it, in the stopband.
+        let (_, out) = upsample(0.8)
+        let segment = Array(out[2000..<20_000])
+        let tone = amplitude(segment, frequency: 0.8 * 11_025, sampleRate: 44_100)
+        let image = amplitude(segment, frequency: 1.2 * 11_025, sampleRate: 44_100)
+        #expect(abs(tone - 0.5) < 0.01)
+        #expect(Measure.decibels(image / tone) < -65, "image at \(Measure.decibels(image / tone)) dB")
+    }
+
+    /// Amplitude of the component at `frequency`, from a Hann-windowed single-bin DFT.
+    func amplitude(_ x: [Float], frequency: Double, sampleRate: Double) -> Double {
+        var re = 0.0, im = 0.0, windowSum = 0.0
+        for (n, v) in x.enumerated() {
+            let w = 0.5 - 0.5 * cos(2 * .pi * Double(n) / Double(x.count - 1))
+            let phase = 2 * .pi * frequency * Double(n) / sampleRate
+            re += w * Double(v) * cos(phase)
+            im -= w * Double(v) * sin(phase)
+            windowSum += w
+        }
+        return 2 * (re * re + im * im).squareRoot() / windowSum
     }
 }
 
