@@ -9,7 +9,8 @@ import Darwin
 /// A fast Fourier transform of real signals whose length is a power of two.
 ///
 /// The real input of length `size` is packed into a complex sequence of half the length, which is
-/// transformed by a Stockham autosort FFT on split real/imaginary arrays (contiguous inner loops,
+/// transformed by a Stockham autosort FFT on split real/imaginary arrays (radix-4 stages, and a
+/// last twiddle-free radix-2 stage when the length is an odd power of two; contiguous inner loops
 /// vectorised with `SIMD8<Float>`), then unpacked into `size / 2 + 1` bins.
 ///
 /// `forward` is unscaled; `inverse` divides by `size`, so `inverse(forward(x)) == x`.
@@ -21,9 +22,19 @@ public final class RealFFT {
     public var binCount: Int { size / 2 + 1 }
 
     private let half: Int
-    // Per-stage twiddles for the half-length complex FFT, stage after stage.
-    private let stageCos: UnsafeMutablePointer<Float>
-    private let stageSin: UnsafeMutablePointer<Float>
+    /// One pass of the half-length complex FFT.
+    private struct Stage {
+        /// 2 or 4.
+        let radix: Int
+        /// Length of the contiguous runs a butterfly reads (1 for the first stage).
+        let span: Int
+        /// Where this stage's twiddles start in `twiddles`.
+        let offset: Int
+    }
+    private let stages: [Stage]
+    // Radix-4 stage with m = half / (4 span): cos, sin of W^j, W^2j, W^3j with W = exp(-2πi/(4m)),
+    // m each, in that order.
+    private let twiddles: UnsafeMutablePointer<Float>
     // exp(-2πik/size) for the real unpacking, k in 0..<half.
     private let unpackCos: UnsafeMutablePointer<Float>
     private let unpackSin: UnsafeMutablePointer<Float>
@@ -37,19 +48,28 @@ public final class RealFFT {
         precondition(size >= 4 && size & (size - 1) == 0, "FFT size must be a power of two >= 4")
         self.size = size
         half = size / 2
-        stageCos = .allocate(capacity: max(1, half))
-        stageSin = .allocate(capacity: max(1, half))
-        var offset = 0
-        var groups = half / 2
-        while groups >= 1 {
-            for j in 0..<groups {
-                let angle = -Double.pi * Double(j) / Double(groups)
-                stageCos[offset + j] = Float(cos(angle))
-                stageSin[offset + j] = Float(sin(angle))
+        var stages = [Stage]()
+        var table = [Float]()
+        var span = 1
+        var log2Half = half.trailingZeroBitCount
+        while log2Half >= 2 {
+            let m = half / (4 * span)
+            stages.append(Stage(radix: 4, span: span, offset: table.count))
+            for power in 1...3 {
+                let angles = (0..<m).map { -2 * Double.pi * Double(power * $0) / Double(4 * m) }
+                table += angles.map { Float(cos($0)) }
+                table += angles.map { Float(sin($0)) }
             }
-            offset += groups
-            groups /= 2
+            span *= 4
+            log2Half -= 2
         }
+        if log2Half == 1 {
+            // One run of half / 2 butterflies whose twiddle is 1.
+            stages.append(Stage(radix: 2, span: span, offset: 0))
+        }
+        self.stages = stages
+        twiddles = .allocate(capacity: max(1, table.count))
+        twiddles.initialize(from: table, count: table.count)
         unpackCos = .allocate(capacity: half)
         unpackSin = .allocate(capacity: half)
         for k in 0..<half {
@@ -62,7 +82,7 @@ public final class RealFFT {
     }
 
     deinit {
-        stageCos.deallocate(); stageSin.deallocate()
+        twiddles.deallocate()
         unpackCos.deallocate(); unpackSin.deallocate()
         bufferA.deallocate(); bufferB.deallocate()
     }
@@ -137,90 +157,156 @@ public final class RealFFT {
         var xr = xr0, xi = xi0
         var yr = (xr0 == bufferA) ? bufferB : bufferA
         var yi = yr + n
-        var groups = n / 2
-        var span = 1
-        var offset = 0
-        while groups >= 1 {
-            let quarter = groups * span   // = n / 2
-            if span >= 8 {
-                for j in 0..<groups {
-                    let wr = SIMD8<Float>(repeating: stageCos[offset + j])
-                    let wi = SIMD8<Float>(repeating: stageSin[offset + j])
-                    let in0 = j * span, in1 = in0 + quarter
-                    let out0 = 2 * j * span, out1 = out0 + span
-                    var k = 0
-                    while k < span {
-                        let ar = load8(xr + in0 + k), ai = load8(xi + in0 + k)
-                        let br = load8(xr + in1 + k), bi = load8(xi + in1 + k)
-                        store8(ar + br, yr + out0 + k)
-                        store8(ai + bi, yi + out0 + k)
-                        let dr = ar - br, di = ai - bi
-                        store8(dr * wr - di * wi, yr + out1 + k)
-                        store8(dr * wi + di * wr, yi + out1 + k)
-                        k += 8
-                    }
-                }
-            } else if span == 4 {
-                for j in 0..<groups {
-                    let wr = SIMD4<Float>(repeating: stageCos[offset + j])
-                    let wi = SIMD4<Float>(repeating: stageSin[offset + j])
-                    let in0 = j * 4, in1 = in0 + quarter
-                    let out0 = 8 * j, out1 = out0 + 4
-                    let ar = load4(xr + in0), ai = load4(xi + in0)
-                    let br = load4(xr + in1), bi = load4(xi + in1)
-                    store4(ar + br, yr + out0)
-                    store4(ai + bi, yi + out0)
-                    let dr = ar - br, di = ai - bi
-                    store4(dr * wr - di * wi, yr + out1)
-                    store4(dr * wi + di * wr, yi + out1)
-                }
-            } else if span == 1 {
-                // First stage: twiddles vary with j, so vectorise across j and interleave on store.
-                var j = 0
-                while j + 4 <= groups {
-                    let wr = load4(stageCos + offset + j), wi = load4(stageSin + offset + j)
-                    let ar = load4(xr + j), ai = load4(xi + j)
-                    let br = load4(xr + j + quarter), bi = load4(xi + j + quarter)
-                    let sr = ar + br, si = ai + bi
-                    let dr = ar - br, di = ai - bi
-                    let tr = dr * wr - di * wi, ti = dr * wi + di * wr
-                    for e in 0..<4 {
-                        yr[2 * (j + e)] = sr[e]; yr[2 * (j + e) + 1] = tr[e]
-                        yi[2 * (j + e)] = si[e]; yi[2 * (j + e) + 1] = ti[e]
-                    }
-                    j += 4
-                }
-                while j < groups {
-                    let wr = stageCos[offset + j], wi = stageSin[offset + j]
-                    let ar = xr[j], ai = xi[j], br = xr[j + quarter], bi = xi[j + quarter]
-                    yr[2 * j] = ar + br; yi[2 * j] = ai + bi
-                    let dr = ar - br, di = ai - bi
-                    yr[2 * j + 1] = dr * wr - di * wi; yi[2 * j + 1] = dr * wi + di * wr
-                    j += 1
-                }
+        for stage in stages {
+            if stage.radix == 2 {
+                radix2LastStage(xr, xi, yr, yi)
+            } else if stage.span >= 8 {
+                radix4StageAlongRuns(stage, xr, xi, yr, yi, vector: SIMD8<Float>.self)
+            } else if stage.span == 4 {
+                radix4StageAlongRuns(stage, xr, xi, yr, yi, vector: SIMD4<Float>.self)
+            } else if stage.span == 1 {
+                radix4FirstStage(stage, xr, xi, yr, yi)
             } else {
-                for j in 0..<groups {
-                    let wr = stageCos[offset + j], wi = stageSin[offset + j]
-                    let in0 = j * span, in1 = in0 + quarter
-                    let out0 = 2 * j * span, out1 = out0 + span
-                    for k in 0..<span {
-                        let ar = xr[in0 + k], ai = xi[in0 + k]
-                        let br = xr[in1 + k], bi = xi[in1 + k]
-                        yr[out0 + k] = ar + br
-                        yi[out0 + k] = ai + bi
-                        let dr = ar - br, di = ai - bi
-                        yr[out1 + k] = dr * wr - di * wi
-                        yi[out1 + k] = dr * wi + di * wr
-                    }
-                }
+                radix4StageScalar(stage, xr, xi, yr, yi)
             }
-            offset += groups
-            groups /= 2
-            span *= 2
             swap(&xr, &yr)
             swap(&xi, &yi)
         }
         return (xr, xi)
+    }
+
+    /// The radix-2 pass of an odd power of two, last: y[k] = a + b, y[k + n/2] = a - b.
+    @inline(__always)
+    private func radix2LastStage(_ xr: UnsafeMutablePointer<Float>, _ xi: UnsafeMutablePointer<Float>,
+                                 _ yr: UnsafeMutablePointer<Float>, _ yi: UnsafeMutablePointer<Float>) {
+        let h = half / 2
+        var k = 0
+        while k + 8 <= h {
+            let ar = load8(xr + k), ai = load8(xi + k), br = load8(xr + k + h), bi = load8(xi + k + h)
+            store8(ar + br, yr + k); store8(ai + bi, yi + k)
+            store8(ar - br, yr + k + h); store8(ai - bi, yi + k + h)
+            k += 8
+        }
+        while k < h {
+            let ar = xr[k], ai = xi[k], br = xr[k + h], bi = xi[k + h]
+            yr[k] = ar + br; yi[k] = ai + bi
+            yr[k + h] = ar - br; yi[k + h] = ai - bi
+            k += 1
+        }
+    }
+
+    // A radix-4 butterfly on a = x[p], b = x[p + n/4], c = x[p + n/2], d = x[p + 3n/4] writes
+    //   y0 = (a + c) + (b + d)
+    //   y1 = W^j ((a - c) - i (b - d))
+    //   y2 = W^2j ((a + c) - (b + d))
+    //   y3 = W^3j ((a - c) + i (b - d))
+    // to runs 0...3 of output block j: the Stockham merge of two radix-2 passes.
+
+    /// Radix-4 pass over runs of 4 or more (multiples of `V`'s width): vectorised along each run.
+    @inline(__always)
+    private func radix4StageAlongRuns<V: SIMD>(_ stage: Stage, _ xr: UnsafeMutablePointer<Float>,
+                                                _ xi: UnsafeMutablePointer<Float>, _ yr: UnsafeMutablePointer<Float>,
+                                                _ yi: UnsafeMutablePointer<Float>, vector: V.Type)
+        where V.Scalar == Float {
+        let s = stage.span, q = half / 4, m = half / (4 * s)
+        let t = twiddles + stage.offset
+        @inline(__always) func load(_ p: UnsafeMutablePointer<Float>) -> V {
+            UnsafeRawPointer(p).loadUnaligned(as: V.self)
+        }
+        @inline(__always) func store(_ v: V, _ p: UnsafeMutablePointer<Float>) {
+            UnsafeMutableRawPointer(p).storeBytes(of: v, as: V.self)
+        }
+        for j in 0..<m {
+            let c1 = V(repeating: t[j]), s1 = V(repeating: t[m + j])
+            let c2 = V(repeating: t[2 * m + j]), s2 = V(repeating: t[3 * m + j])
+            let c3 = V(repeating: t[4 * m + j]), s3 = V(repeating: t[5 * m + j])
+            let input = j * s, output = 4 * j * s
+            var k = 0
+            while k < s {
+                let p = input + k
+                let ar = load(xr + p), ai = load(xi + p)
+                let br = load(xr + p + q), bi = load(xi + p + q)
+                let cr = load(xr + p + 2 * q), ci = load(xi + p + 2 * q)
+                let dr = load(xr + p + 3 * q), di = load(xi + p + 3 * q)
+                let sumACr = ar + cr, sumACi = ai + ci, difACr = ar - cr, difACi = ai - ci
+                let sumBDr = br + dr, sumBDi = bi + di, difBDr = br - dr, difBDi = bi - di
+                let o = output + k
+                store(sumACr + sumBDr, yr + o)
+                store(sumACi + sumBDi, yi + o)
+                let ur = difACr + difBDi, ui = difACi - difBDr
+                store(ur * c1 - ui * s1, yr + o + s)
+                store(ur * s1 + ui * c1, yi + o + s)
+                let er = sumACr - sumBDr, ei = sumACi - sumBDi
+                store(er * c2 - ei * s2, yr + o + 2 * s)
+                store(er * s2 + ei * c2, yi + o + 2 * s)
+                let vr = difACr - difBDi, vi = difACi + difBDr
+                store(vr * c3 - vi * s3, yr + o + 3 * s)
+                store(vr * s3 + vi * c3, yi + o + 3 * s)
+                k += V.scalarCount
+            }
+        }
+    }
+
+    /// Radix-4 pass over runs of length 1: vectorised across butterflies, interleaved on store.
+    @inline(__always)
+    private func radix4FirstStage(_ stage: Stage, _ xr: UnsafeMutablePointer<Float>, _ xi: UnsafeMutablePointer<Float>,
+                                  _ yr: UnsafeMutablePointer<Float>, _ yi: UnsafeMutablePointer<Float>) {
+        let q = half / 4, m = q
+        let t = twiddles + stage.offset
+        var j = 0
+        while j + 4 <= m {
+            let c1 = load4(t + j), s1 = load4(t + m + j)
+            let c2 = load4(t + 2 * m + j), s2 = load4(t + 3 * m + j)
+            let c3 = load4(t + 4 * m + j), s3 = load4(t + 5 * m + j)
+            let ar = load4(xr + j), ai = load4(xi + j)
+            let br = load4(xr + j + q), bi = load4(xi + j + q)
+            let cr = load4(xr + j + 2 * q), ci = load4(xi + j + 2 * q)
+            let dr = load4(xr + j + 3 * q), di = load4(xi + j + 3 * q)
+            let sumACr = ar + cr, sumACi = ai + ci, difACr = ar - cr, difACi = ai - ci
+            let sumBDr = br + dr, sumBDi = bi + di, difBDr = br - dr, difBDi = bi - di
+            let y0r = sumACr + sumBDr, y0i = sumACi + sumBDi
+            let ur = difACr + difBDi, ui = difACi - difBDr
+            let y1r = ur * c1 - ui * s1, y1i = ur * s1 + ui * c1
+            let er = sumACr - sumBDr, ei = sumACi - sumBDi
+            let y2r = er * c2 - ei * s2, y2i = er * s2 + ei * c2
+            let vr = difACr - difBDi, vi = difACi + difBDr
+            let y3r = vr * c3 - vi * s3, y3i = vr * s3 + vi * c3
+            // Transpose: butterfly j + e writes its four outputs side by side.
+            for e in 0..<4 {
+                let o = 4 * (j + e)
+                store4(SIMD4(y0r[e], y1r[e], y2r[e], y3r[e]), yr + o)
+                store4(SIMD4(y0i[e], y1i[e], y2i[e], y3i[e]), yi + o)
+            }
+            j += 4
+        }
+        if j < m {
+            radix4StageScalar(stage, xr, xi, yr, yi, firstBlock: j)
+        }
+    }
+
+    /// Radix-4 pass, one butterfly at a time: short runs and small transforms.
+    private func radix4StageScalar(_ stage: Stage, _ xr: UnsafeMutablePointer<Float>, _ xi: UnsafeMutablePointer<Float>,
+                                   _ yr: UnsafeMutablePointer<Float>, _ yi: UnsafeMutablePointer<Float>,
+                                   firstBlock: Int = 0) {
+        let s = stage.span, q = half / 4, m = half / (4 * s)
+        let t = twiddles + stage.offset
+        for j in firstBlock..<m {
+            let c1 = t[j], s1 = t[m + j], c2 = t[2 * m + j], s2 = t[3 * m + j], c3 = t[4 * m + j], s3 = t[5 * m + j]
+            for k in 0..<s {
+                let p = j * s + k, o = 4 * j * s + k
+                let ar = xr[p], ai = xi[p], br = xr[p + q], bi = xi[p + q]
+                let cr = xr[p + 2 * q], ci = xi[p + 2 * q], dr = xr[p + 3 * q], di = xi[p + 3 * q]
+                let sumACr = ar + cr, sumACi = ai + ci, difACr = ar - cr, difACi = ai - ci
+                let sumBDr = br + dr, sumBDi = bi + di, difBDr = br - dr, difBDi = bi - di
+                yr[o] = sumACr + sumBDr; yi[o] = sumACi + sumBDi
+                let ur = difACr + difBDi, ui = difACi - difBDr
+                yr[o + s] = ur * c1 - ui * s1; yi[o + s] = ur * s1 + ui * c1
+                let er = sumACr - sumBDr, ei = sumACi - sumBDi
+                yr[o + 2 * s] = er * c2 - ei * s2; yi[o + 2 * s] = er * s2 + ei * c2
+                let vr = difACr - difBDi, vi = difACi + difBDr
+                yr[o + 3 * s] = vr * c3 - vi * s3; yi[o + 3 * s] = vr * s3 + vi * c3
+            }
+        }
     }
 
     @inline(__always)

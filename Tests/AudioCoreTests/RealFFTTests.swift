@@ -20,7 +20,7 @@ import Glibc
         return (re, im)
     }
 
-    @Test(arguments: [4, 8, 16, 32, 64, 256, 1024, 4096])
+    @Test(arguments: [4, 8, 16, 32, 64, 128, 256, 512, 1024, 2048, 4096])
     func forwardMatchesNaiveDFT(size: Int) {
         let x = Signals.noise(seconds: Double(size) / 44_100, amplitude: 1, seed: UInt64(size))
         let fft = RealFFT(size: size)
