@@ -8,7 +8,9 @@ import Darwin
 enum FileIO {
     /// The contents of the regular file at `path`.
     static func readAll(path: String) throws(AudioFileError) -> [UInt8] {
-        let fd = open(path, O_RDONLY | O_CLOEXEC)
+        // O_NONBLOCK: opening a FIFO would otherwise wait for a writer forever; it is then
+        // rejected below as not a regular file. Reads from regular files ignore the flag.
+        let fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
         guard fd >= 0 else {
             let code = errno
             if code == ENOENT { throw .fileNotFound(path: path) }

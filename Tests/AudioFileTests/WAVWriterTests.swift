@@ -140,6 +140,16 @@ import TestSupport
         }
     }
 
+    @Test func readingAFIFOFailsInsteadOfWaitingForAWriter() {
+        let directory = TemporaryDirectory()
+        defer { directory.remove() }
+        let path = directory.path + "/pipe.wav"
+        #expect(mkfifo(path, 0o644) == 0)
+        #expect(throws: AudioFileError.cannotRead(path: path, reason: "it is not a regular file")) {
+            try AudioFileReader.read(path: path)
+        }
+    }
+
     @Test func readingABrokenFileGivesTheDecodingError() {
         let directory = TemporaryDirectory()
         defer { directory.remove() }
