@@ -47,7 +47,9 @@ enum FileIO {
         let name = slash.map { String(path[path.index(after: $0)...]) } ?? path
         guard !name.isEmpty else { throw .cannotWrite(path: path, reason: "the path names a directory, not a file") }
         let suffix = String(UInt64.random(in: 0...UInt64.max), radix: 16)
-        let temporary = (directory == "/" ? "" : directory) + "/." + name + ".tmp-" + suffix
+        // A name near the 255-byte limit would leave no room for the temporary file's decorations.
+        let stem = name.utf8.count <= 200 ? name : "audio"
+        let temporary = (directory == "/" ? "" : directory) + "/." + stem + ".tmp-" + suffix
 
         let fd = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
         guard fd >= 0 else {

@@ -88,6 +88,15 @@ import TestSupport
         #expect(directory.entries() == ["song.wav"])
     }
 
+    @Test func aNameOfTheMaximumLengthCanBeWritten() throws {
+        let directory = TemporaryDirectory()
+        defer { directory.remove() }
+        let name = String(repeating: "n", count: 251) + ".wav"  // 255 bytes, the most a name may have
+        try AudioFileWriter.write(AudioBuffer(mono: [0.5], sampleRate: 44_100), toPath: directory.path + "/" + name, encoding: .pcm16)
+        #expect(directory.entries() == [name])
+        #expect(try AudioFileReader.read(path: directory.path + "/" + name).buffer.channel(0) == [0.5])
+    }
+
     @Test func writingIntoAMissingDirectoryFailsAndCreatesNothing() {
         let directory = TemporaryDirectory()
         defer { directory.remove() }
