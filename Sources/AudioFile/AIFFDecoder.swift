@@ -70,12 +70,7 @@ enum AIFFDecoder {
         let frameCount = Int(bytes.uint32BE(at: start + 2))
         let bitsPerSample = Int(Int16(bitPattern: bytes.uint16BE(at: start + 6)))
         let sampleRate = Extended80.decode(bytes, at: start + 8)
-        guard (1...AudioBuffer.maximumChannelCount).contains(channelCount) else {
-            throw .invalidChannelCount(format: .aiff, channelCount: channelCount)
-        }
-        guard AudioFileReader.supportedSampleRates.contains(sampleRate) else {
-            throw .invalidSampleRate(format: .aiff, sampleRate: sampleRate)
-        }
+        // The codec comes first, as for WAV: a compressed file's other fields may mean other things.
         var compression = "NONE"
         if isAIFC { compression = bytes.fourCC(at: start + 18) }
         let layout: SampleLayout
@@ -97,6 +92,12 @@ enum AIFFDecoder {
             layout = .float64(bigEndian: true)
         default:
             throw .unsupportedCompression(type: compression)
+        }
+        guard (1...AudioBuffer.maximumChannelCount).contains(channelCount) else {
+            throw .invalidChannelCount(format: .aiff, channelCount: channelCount)
+        }
+        guard AudioFileReader.supportedSampleRates.contains(sampleRate) else {
+            throw .invalidSampleRate(format: .aiff, sampleRate: sampleRate)
         }
         return Common(layout: layout, channelCount: channelCount, frameCount: frameCount, sampleRate: sampleRate)
     }

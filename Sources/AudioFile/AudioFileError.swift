@@ -50,7 +50,8 @@ public enum AudioFileError: Error, Equatable, CustomStringConvertible, Sendable 
         case .truncatedChunk(let format, let chunk, let offset, let needed, let remaining):
             return "\(Self.name(format)): \(chunk) at byte \(offset) needs \(needed) bytes but only \(remaining) remain."
         case .chunkOverrun(let format, let chunk, let offset, let claimed, let remaining):
-            return "\(Self.name(format)): \(chunk) chunk at byte \(offset) claims \(claimed) bytes but only \(remaining) remain."
+            return "\(Self.name(format)): \(chunk) chunk at byte \(offset) claims \(claimed) bytes but only \(remaining) remain"
+                + " (the file is cut short or its header is wrong)."
         case .chunkTooSmall(let format, let chunk, let size, let minimum):
             return "\(Self.name(format)): \(chunk) chunk is \(size) bytes, but needs at least \(minimum)."
         case .missingChunk(let format, let chunk):
@@ -58,9 +59,13 @@ public enum AudioFileError: Error, Equatable, CustomStringConvertible, Sendable 
         case .invalidChannelCount(let format, let count):
             return "\(Self.name(format)): \(count) channels; only 1 to 8 are supported."
         case .invalidSampleRate(let format, let rate):
-            return "\(Self.name(format)): sample rate \(rate) Hz is outside the supported 8000 to 192000 Hz."
+            guard rate.isFinite else { return "\(Self.name(format)): the sample rate is not a finite number." }
+            return "\(Self.name(format)): sample rate \(Self.number(rate)) Hz is outside the supported 8000 to 192000 Hz."
         case .unsupportedFormatTag(let tag):
-            return "WAV: format tag \(Self.hex16(tag)) is not supported (only PCM 0x0001, IEEE float 0x0003 and extensible 0xFFFE)."
+            let codec = Self.codecName(tag).map { "compressed as \($0) (format tag \(Self.hex16(tag)))" }
+                ?? "in format \(Self.hex16(tag))"
+            return "WAV: the audio is \(codec), which is not supported; only uncompressed PCM (0x0001), IEEE float (0x0003)"
+                + " and extensible (0xFFFE) files can be read."
         case .unsupportedSubFormat(let guid):
             return "WAV: extensible sub-format \(guid) is not supported (only PCM and IEEE float)."
         case .unsupportedCompression(let type):
@@ -84,6 +89,29 @@ public enum AudioFileError: Error, Equatable, CustomStringConvertible, Sendable 
 
     private static func name(_ format: AudioFileFormat) -> String {
         format == .wav ? "WAV" : "AIFF"
+    }
+
+    /// Common codecs found in WAV files, so that the message names what the user has.
+    private static func codecName(_ tag: UInt16) -> String? {
+        switch tag {
+        case 0x0002: "Microsoft ADPCM"
+        case 0x0006: "A-law"
+        case 0x0007: "mu-law"
+        case 0x0011: "IMA ADPCM"
+        case 0x0031: "GSM 6.10"
+        case 0x0050: "MPEG audio"
+        case 0x0055: "MP3"
+        case 0x00FF, 0x1610: "AAC"
+        case 0x2000: "AC-3"
+        case 0xF1AC: "FLAC"
+        default: nil
+        }
+    }
+
+    /// `value` without a fractional part when it is whole: "10000000", not "10000000.0".
+    private static func number(_ value: Double) -> String {
+        if value == value.rounded(), abs(value) < 1e15 { return String(Int64(value)) }
+        return "\(value)"
     }
 
     private static func hex(_ bytes: [UInt8], separator: String = " ") -> String {

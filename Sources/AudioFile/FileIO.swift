@@ -8,7 +8,9 @@ import Darwin
 enum FileIO {
     /// The contents of the regular file at `path`.
     static func readAll(path: String) throws(AudioFileError) -> [UInt8] {
-        let fd = open(path, O_RDONLY | O_CLOEXEC)
+        // O_NONBLOCK: opening a FIFO would otherwise wait for a writer forever; it is then
+        // rejected below as not a regular file. Reads from regular files ignore the flag.
+        let fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
         guard fd >= 0 else {
             let code = errno
             if code == ENOENT { throw .fileNotFound(path: path) }
@@ -45,7 +47,9 @@ enum FileIO {
         let name = slash.map { String(path[path.index(after: $0)...]) } ?? path
         guard !name.isEmpty else { throw .cannotWrite(path: path, reason: "the path names a directory, not a file") }
         let suffix = String(UInt64.random(in: 0...UInt64.max), radix: 16)
-        let temporary = (directory == "/" ? "" : directory) + "/." + name + ".tmp-" + suffix
+        // A name near the 255-byte limit would leave no room for the temporary file's decorations.
+        let stem = name.utf8.count <= 200 ? name : "audio"
+        let temporary = (directory == "/" ? "" : directory) + "/." + stem + ".tmp-" + suffix
 
         let fd = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
         guard fd >= 0 else {

@@ -31,23 +31,24 @@ enum WAVDecoder {
             let size = bytes.uint32LE(at: offset + 4)
             let bodyStart = offset + 8
             let available = bytes.count - bodyStart
-            guard bytes.hasFourCC("data", at: offset), size == 0 || size == 0xFFFF_FFFF else {
-                guard Int(size) <= available else {
-                    throw .chunkOverrun(format: .wav, chunk: id, offset: offset, claimedBytes: UInt64(size), remainingBytes: available)
-                }
-                if bytes.hasFourCC("data", at: offset) {
-                    if data == nil { data = bodyStart..<bodyStart + Int(size) }
-                } else if bytes.hasFourCC("fmt ", at: offset), format == nil {
-                    format = try parseFormat(bytes, at: bodyStart, size: Int(size))
-                }
-                // Chunks are padded to an even size; the pad byte is not counted in `size`.
-                offset = bodyStart + Int(size) + Int(size & 1)
-                continue
+            let isData = bytes.hasFourCC("data", at: offset)
+            // A data size of 0 or 0xFFFFFFFF after the format is what streaming writers leave when
+            // they cannot seek back: the audio runs to the end of the file. Before a `fmt ` chunk
+            // such a size cannot be a stream, so it is taken at its word.
+            if isData, format != nil, size == 0 || size == 0xFFFF_FFFF {
+                data = bodyStart..<bytes.count
+                break
             }
-            // A data size of 0 or 0xFFFFFFFF is what streaming writers leave when they cannot seek
-            // back: the audio runs to the end of the file.
-            data = bodyStart..<bytes.count
-            offset = bytes.count
+            guard Int(size) <= available else {
+                throw .chunkOverrun(format: .wav, chunk: id, offset: offset, claimedBytes: UInt64(size), remainingBytes: available)
+            }
+            if isData {
+                if data == nil { data = bodyStart..<bodyStart + Int(size) }
+            } else if bytes.hasFourCC("fmt ", at: offset), format == nil {
+                format = try parseFormat(bytes, at: bodyStart, size: Int(size))
+            }
+            // Chunks are padded to an even size; the pad byte is not counted in `size`.
+            offset = bodyStart + Int(size) + Int(size & 1)
         }
         guard let format else { throw .missingChunk(format: .wav, chunk: "fmt") }
         guard let data else { throw .missingChunk(format: .wav, chunk: "data") }
@@ -76,6 +77,8 @@ enum WAVDecoder {
             tag = bytes.uint16LE(at: guidStart)
             guard tag == 1 || tag == 3 else { throw .unsupportedSubFormat(guid: guidString(guid)) }
         }
+        // The codec comes first: a compressed file's other fields describe its compressed blocks.
+        guard tag == 1 || tag == 3 else { throw .unsupportedFormatTag(tag: tag) }
         guard (1...AudioBuffer.maximumChannelCount).contains(channelCount) else {
             throw .invalidChannelCount(format: .wav, channelCount: channelCount)
         }
@@ -90,8 +93,7 @@ enum WAVDecoder {
         case (1, 32): layout = .int32(bigEndian: false)
         case (3, 32): layout = .float32(bigEndian: false)
         case (3, 64): layout = .float64(bigEndian: false)
-        case (1, _), (3, _): throw .unsupportedBitDepth(format: .wav, bitsPerSample: bitsPerSample, isFloat: tag == 3)
-        default: throw .unsupportedFormatTag(tag: tag)
+        default: throw .unsupportedBitDepth(format: .wav, bitsPerSample: bitsPerSample, isFloat: tag == 3)
         }
         let expected = channelCount * layout.bytesPerSample
         guard blockAlign == expected else { throw .blockAlignMismatch(blockAlign: blockAlign, expected: expected) }
