@@ -20,10 +20,11 @@ extension ParameterSpec {
     ///
     /// - Parameters:
     ///   - value: The number given on the command line.
-    ///   - flag: How the user wrote it, e.g. `--echo feedback`, named in the error.
-    public func checked(_ value: Double, flag: String) throws(FlagError) -> Double {
+    ///   - flag: The flag, e.g. `--echo feedback`, named in the error.
+    ///   - written: The value as the user wrote it (`1/33`), shown in the error instead of `value`.
+    public func checked(_ value: Double, flag: String, written: String? = nil) throws(FlagError) -> Double {
         guard value.isFinite, range.contains(value) else {
-            throw FlagError(flag: flag, message: "\(Self.format(value)) is outside \(rangeText)")
+            throw FlagError(flag: flag, message: "\(written ?? Self.format(value)) is outside \(rangeText)")
         }
         return value
     }

@@ -53,7 +53,7 @@ public struct PlanFlags: Sendable, Equatable {
                 guard let value = Self.parseRatio(tempo) else {
                     throw FlagError(flag: "--tempo", message: "'\(tempo)' is not a ratio (write 0.5 or 1/2)")
                 }
-                stage.tempo = try ParameterSpec.tempoRatio.checked(value, flag: "--tempo")
+                stage.tempo = try ParameterSpec.tempoRatio.checked(value, flag: "--tempo", written: tempo)
             }
             plan.pitchTime = stage
         }
