@@ -90,6 +90,12 @@ public struct AudioReport: Codable, Sendable, Equatable {
         }
     }
 
+    /// The frequencies the median f0 can report, e.g. `50...1500 Hz`.
+    public static var pitchRangeText: String {
+        let detector = PitchDetector()
+        return "\(ParameterSpec.format(detector.minimumFrequencyHz))...\(ParameterSpec.format(detector.maximumFrequencyHz)) Hz"
+    }
+
     /// The report as aligned lines for people.
     public var text: String {
         let encodingName = SampleEncoding(rawValue: encoding)?.displayName ?? encoding

@@ -28,6 +28,18 @@ public enum OutputBits: String, CaseIterable, Sendable {
     }
 }
 
+extension OutputBits {
+    /// Why `path` is a poor name for the WAV file the commands write (its extension says another
+    /// format), or nil.
+    public static func namingProblem(_ path: String) -> String? {
+        let name = path.split(separator: "/", omittingEmptySubsequences: false).last.map(String.init) ?? path
+        guard let dot = name.lastIndex(of: "."), dot != name.startIndex else { return nil }
+        let suffix = name[name.index(after: dot)...].lowercased()
+        guard suffix != "wav" && suffix != "wave" else { return nil }
+        return "The output is always a WAV file; '\(path)' names a .\(suffix) file. Use a .wav name."
+    }
+}
+
 extension SampleEncoding {
     /// A name for people: `16-bit PCM`, `32-bit float`.
     public var displayName: String {

@@ -6,7 +6,7 @@ struct Info: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Describe an audio file: format, channels, rate, duration, peak and RMS (dBFS), median f0.",
         discussion: "RMS is measured over all samples of all channels (a full-scale sine reads -3.01 dBFS). "
-            + "The median f0 is YIN over the voiced frames (50...1500 Hz, channels mixed to mono); "
+            + "The median f0 is YIN over the voiced frames (\(AudioReport.pitchRangeText), channels mixed to mono); "
             + "\"unvoiced\" (null in JSON) when no frame is voiced.")
 
     @Argument(help: ArgumentHelp("The WAV or AIFF file to read.", valueName: "file"))

@@ -11,6 +11,10 @@ struct OutputOptions: ParsableArguments {
         "Output sample format (default: the input's bit depth; float inputs give 32f).",
         valueName: "bits"))
     var bits: OutputBits?
+
+    func validate() throws {
+        if let problem = OutputBits.namingProblem(output) { throw ValidationError(problem) }
+    }
 }
 
 extension OutputBits: ExpressibleByArgument {}

@@ -1,5 +1,6 @@
 import AudioCore
 import AudioFile
+import CLICore
 import Foundation
 import Studio
 import Testing
@@ -141,6 +142,20 @@ import TestSupport
         let run = await pitchperfect(["render", input, "-o", scratch.file("out.wav"), "--plan", scratch.file("none.json")])
         #expect(run.exitCode == 1)
         #expect(run.stderr == "Error: Cannot read plan '\(scratch.file("none.json"))': no such file.")
+    }
+
+    @Test(arguments: ["out.aiff", "dir.v2/take.mp3", "OUT.FLAC"])
+    func outputNamedForAnotherFormatIsRefused(output: String) async throws {
+        let run = await pitchperfect(["apply", "echo", "in.wav", "-o", output])
+        #expect(run.exitCode == 64)
+        let suffix = output.split(separator: ".").last!.lowercased()
+        #expect(run.stderr.hasPrefix("Error: The output is always a WAV file; '\(output)' names a .\(suffix) file. Use a .wav name.\n"),
+                "\(run.stderr)")
+    }
+
+    @Test(arguments: ["out.wav", "OUT.WAV", "take.v2/out", "out.wave", ".hidden"])
+    func wavOrExtensionlessOutputNamesAreAccepted(output: String) {
+        #expect(OutputBits.namingProblem(output) == nil)
     }
 
     @Test func badBitsAreRefused() async throws {
