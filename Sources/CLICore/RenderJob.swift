@@ -87,7 +87,7 @@ extension RenderJob {
         let bar = ProgressBar(console: console)
         defer { bar.finish() }
         let result = try run(progress: bar.update)
-        bar.finish()
+        bar.finish()  // before the summary, so the summary starts on a clean line
         console.line(result.summary(path: outputPath))
     }
 }

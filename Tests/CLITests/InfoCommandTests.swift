@@ -51,6 +51,16 @@ import TestSupport
         #expect(abs(Measure.cents(f0, relativeTo: 233)) < 1, "\(f0)")
     }
 
+    @Test func pitchIsFoundInAnyChannel() async throws {
+        let scratch = try Scratch()
+        defer { scratch.remove() }
+        let tone = Signals.harmonicTone(fundamentalHz: 196, seconds: 1)
+        let path = try scratch.wav("right.wav", [[Float](repeating: 0, count: tone.count), tone])
+        let (report, _) = try await info(path)
+        let f0 = try #require(report.medianF0Hz)
+        #expect(abs(Measure.cents(f0, relativeTo: 196)) < 1, "\(f0)")
+    }
+
     @Test func silenceIsUnvoicedWithNullLevels() async throws {
         let scratch = try Scratch()
         defer { scratch.remove() }
