@@ -27,9 +27,12 @@ let package = Package(
         .target(name: "TestSupport", dependencies: ["AudioCore", "CMallocCounter"]),
         // Counts this thread's heap allocations so tests can prove `process` is real-time safe.
         .target(name: "CMallocCounter"),
+        // The CLI's testable logic: flags to plans, `info` measurements, progress, file checks.
+        .target(name: "CLICore", dependencies: ["Studio", "AudioCore", "AudioFile", "Effects", "Voice"]),
         .executableTarget(
             name: "PitchPerfectCLI",
             dependencies: [
+                "CLICore",
                 "Studio", "AudioFile", "Voice",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
@@ -39,6 +42,7 @@ let package = Package(
         .testTarget(name: "EffectsTests", dependencies: ["Effects", "AudioCore", "TestSupport"]),
         .testTarget(name: "PitchTimeTests", dependencies: ["PitchTime", "AudioCore", "Voice", "TestSupport"]),
         .testTarget(name: "VoiceTests", dependencies: ["Voice", "AudioCore", "TestSupport"]),
+        .testTarget(name: "CLITests", dependencies: ["PitchPerfectCLI", "CLICore", "Studio", "AudioCore", "AudioFile", "Voice", "TestSupport"]),
         .testTarget(name: "StudioTests", dependencies: ["Studio", "AudioCore", "AudioFile", "Voice", "TestSupport"]),
     ]
 )
