@@ -26,7 +26,13 @@ public final class SincKernel: @unchecked Sendable {
     // True when the kernel passes input samples through unchanged at whole positions.
     private let interpolating: Bool
     // (phaseCount + 1) rows of tapCount coefficients; row i is the kernel delayed by i/phaseCount.
+    // Rows are computed on first use: exact ratios such as an octave touch only one or two.
     private let table: UnsafeMutablePointer<Float>
+    private let rowReady: UnsafeMutablePointer<Bool>
+    private let cutoff: Double
+    private let halfWidth: Double
+    private static let beta = 7.6
+    private let i0Beta = SincKernel.besselI0(SincKernel.beta)
 
     /// Builds the kernel for a ratio of input frames per output frame.
     ///
@@ -48,33 +54,49 @@ public final class SincKernel: @unchecked Sendable {
         let transition = 0.146
         let cutoff = interpolating ? 1 : (1 - transition / 2) / max(1, step)
         let halfWidth = Double(zeroCrossings) / cutoff
+        self.cutoff = cutoff
+        self.halfWidth = halfWidth
         var taps = 2 * Int(halfWidth.rounded(.up))
         taps = (taps + 7) & ~7   // whole SIMD8 vectors
         tapCount = taps
-        let beta = 7.6
-        let i0Beta = SincKernel.besselI0(beta)
         table = .allocate(capacity: (phaseCount + 1) * taps)
-        for row in 0...phaseCount {
-            let fraction = Double(row) / Double(phaseCount)
-            for t in 0..<taps {
-                // Tap t sits at offset (t - tapsBefore) from the integer read position.
-                let x = Double(t - (taps / 2 - 1)) - fraction
-                var value = 0.0
-                if interpolating && row == 0 && x != 0 {
-                    value = 0   // exact zeros, not sin(pi k) rounding noise
-                } else if abs(x) < halfWidth {
-                    let arg = Double.pi * cutoff * x
-                    let sinc = x == 0 ? 1 : sin(arg) / arg
-                    let r = x / halfWidth
-                    let window = SincKernel.besselI0(beta * (1 - r * r).squareRoot()) / i0Beta
-                    value = cutoff * sinc * window
-                }
-                table[row * taps + t] = Float(value)
-            }
-        }
+        rowReady = .allocate(capacity: phaseCount + 1)
+        rowReady.initialize(repeating: false, count: phaseCount + 1)
     }
 
-    deinit { table.deallocate() }
+    /// Row `row` of the table, computed now if this is its first use.
+    ///
+    /// - Note: Real-time safe (no allocation), but a first use costs `tapCount` Bessel evaluations.
+    @inline(__always)
+    private func row(_ row: Int) -> UnsafeMutablePointer<Float> {
+        if !rowReady[row] { computeRow(row) }
+        return table + row * tapCount
+    }
+
+    private func computeRow(_ row: Int) {
+        let fraction = Double(row) / Double(phaseCount)
+        for t in 0..<tapCount {
+            // Tap t sits at offset (t - tapsBefore) from the integer read position.
+            let x = Double(t - (tapCount / 2 - 1)) - fraction
+            var value = 0.0
+            if interpolating && row == 0 && x != 0 {
+                value = 0   // exact zeros, not sin(pi k) rounding noise
+            } else if abs(x) < halfWidth {
+                let arg = Double.pi * cutoff * x
+                let sinc = x == 0 ? 1 : sin(arg) / arg
+                let r = x / halfWidth
+                let window = SincKernel.besselI0(Self.beta * (1 - r * r).squareRoot()) / i0Beta
+                value = cutoff * sinc * window
+            }
+            table[row * tapCount + t] = Float(value)
+        }
+        rowReady[row] = true
+    }
+
+    deinit {
+        table.deallocate()
+        rowReady.deallocate()
+    }
 
     /// One output sample at fractional `position` of `source`, which must be readable from
     /// `floor(position) - tapsBefore` to `floor(position) + tapsAfter`.
@@ -87,8 +109,8 @@ public final class SincKernel: @unchecked Sendable {
         let row = Int(phase)
         let blend = Float(phase - Double(row))
         let start = source + (Int(base) - tapsBefore)
-        let rowA = UnsafeRawPointer(table + row * tapCount)
-        let rowB = UnsafeRawPointer(table + (row + 1) * tapCount)
+        let rowA = UnsafeRawPointer(self.row(row))
+        let rowB = UnsafeRawPointer(self.row(row + 1))
         let input = UnsafeRawPointer(start)
         var accA = SIMD8<Float>(), accB = SIMD8<Float>()
         var offset = 0
@@ -124,7 +146,7 @@ public final class SincKernel: @unchecked Sendable {
                 continue
             }
             let input = UnsafeRawPointer(source + (base - tapsBefore))
-            let rowA = UnsafeRawPointer(table + row * taps)
+            let rowA = UnsafeRawPointer(self.row(row))
             var accA = SIMD8<Float>()
             var offset = 0
             if blend == 0 {
@@ -135,7 +157,7 @@ public final class SincKernel: @unchecked Sendable {
                 }
                 out[j] = accA.sum()
             } else {
-                let rowB = UnsafeRawPointer(table + (row + 1) * taps)
+                let rowB = UnsafeRawPointer(self.row(row + 1))
                 var accB = SIMD8<Float>()
                 while offset < bytes {
                     let x = input.loadUnaligned(fromByteOffset: offset, as: SIMD8<Float>.self)
