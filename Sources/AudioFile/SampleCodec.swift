@@ -179,11 +179,13 @@ enum SampleEncoder {
         let byteCount = channels * frames * width
         guard byteCount > 0 else { return }
         let start = out.count
-        // Grow by whole zeroed pages (a memset) rather than one appended byte at a time.
-        out.append(contentsOf: [UInt8](repeating: 0, count: byteCount))
-        buffer.withChannelPointers { inputs in
-            out.withUnsafeMutableBytes { raw in
-                let base = raw.baseAddress! + start
+        let prefix = out
+        // One allocation of the final size: the prefix is copied in, then every sample byte is
+        // written exactly once (no zero fill, no growth).
+        out = [UInt8](unsafeUninitializedCapacity: start + byteCount) { storage, initialized in
+            _ = storage.initialize(from: prefix)
+            buffer.withChannelPointers { inputs in
+                let base = UnsafeMutableRawPointer(storage.baseAddress!) + start
                 for c in 0..<channels {
                     let input = inputs[c]
                     var p = base + c * width
@@ -227,6 +229,7 @@ enum SampleEncoder {
                     }
                 }
             }
+            initialized = start + byteCount
         }
     }
 
