@@ -13,9 +13,14 @@ let package = Package(
         .executable(name: "pitchperfect", targets: ["PitchPerfectCLI"]),
         .library(name: "Studio", targets: ["Studio"]),
         .library(name: "TestSupport", targets: ["TestSupport"]),
+        .library(name: "StudioServer", targets: ["StudioServer"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
+        .package(url: "https://github.com/vapor/vapor.git", from: "4.122.0"),
+        .package(url: "https://github.com/vapor/fluent.git", from: "4.13.0"),
+        .package(url: "https://github.com/vapor/fluent-sqlite-driver.git", from: "4.9.0"),
+        .package(url: "https://github.com/apple/swift-nio.git", from: "2.101.0"),
     ],
     targets: [
         .target(name: "AudioCore", swiftSettings: optimised),
@@ -27,10 +32,22 @@ let package = Package(
         .target(name: "TestSupport", dependencies: ["AudioCore", "CMallocCounter"]),
         // Counts this thread's heap allocations so tests can prove `process` is real-time safe.
         .target(name: "CMallocCounter"),
+        // The web studio: HTTP API, storage and static files over Studio. Only this target and the
+        // CLI see Vapor, so the engine modules keep building fast on their own.
+        .target(
+            name: "StudioServer",
+            dependencies: [
+                "Studio", "AudioCore", "AudioFile",
+                .product(name: "Vapor", package: "vapor"),
+                .product(name: "Fluent", package: "fluent"),
+                .product(name: "FluentSQLiteDriver", package: "fluent-sqlite-driver"),
+                .product(name: "_NIOFileSystem", package: "swift-nio"),
+            ]
+        ),
         .executableTarget(
             name: "PitchPerfectCLI",
             dependencies: [
-                "Studio", "AudioFile", "Voice",
+                "Studio", "AudioFile", "Voice", "StudioServer",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -40,5 +57,12 @@ let package = Package(
         .testTarget(name: "PitchTimeTests", dependencies: ["PitchTime", "AudioCore", "Voice", "TestSupport"]),
         .testTarget(name: "VoiceTests", dependencies: ["Voice", "AudioCore", "TestSupport"]),
         .testTarget(name: "StudioTests", dependencies: ["Studio", "AudioCore", "AudioFile", "Voice", "TestSupport"]),
+        .testTarget(
+            name: "StudioServerTests",
+            dependencies: [
+                "StudioServer", "Studio", "AudioCore", "AudioFile", "TestSupport",
+                .product(name: "VaporTesting", package: "vapor"),
+            ]
+        ),
     ]
 )

@@ -1,6 +1,7 @@
 import ArgumentParser
 
 @main
-struct PitchPerfect: ParsableCommand {
-    static let configuration = CommandConfiguration(commandName: "pitchperfect", abstract: "A voice and music studio.")
+struct PitchPerfect: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(commandName: "pitchperfect", abstract: "A voice and music studio.",
+                                                    subcommands: [Serve.self])
 }
