@@ -24,7 +24,7 @@ public func buildApplication(_ configuration: StudioConfiguration,
 
 private func configure(_ app: Application, _ configuration: StudioConfiguration) async throws {
     let data = DataDirectory(path: configuration.dataDirectory)
-    try data.prepare()
+    let lock = try data.prepare()
 
     app.http.server.configuration.hostname = configuration.host
     app.http.server.configuration.port = configuration.port
@@ -36,7 +36,7 @@ private func configure(_ app: Application, _ configuration: StudioConfiguration)
     let blobs = BlobStore(root: data.blobsPath)
     let renders = RenderCache(directory: data.rendersPath, blobs: blobs,
                               concurrency: configuration.renderConcurrency, logger: app.logger)
-    app.lifecycle.use(RenderCacheLifecycle(renders: renders))
+    app.lifecycle.use(StudioLifecycle(renders: renders, lock: lock))
 
     app.middleware = Middlewares()
     app.middleware.use(JSONErrorMiddleware())
@@ -54,11 +54,13 @@ private func configure(_ app: Application, _ configuration: StudioConfiguration)
         prefetchVoices: configuration.prefetchVoicesAfterUpload))
 }
 
-/// Stops the render threads when the application shuts down.
-private struct RenderCacheLifecycle: LifecycleHandler {
+/// At shutdown stops the render threads, then lets the data directory go.
+private struct StudioLifecycle: LifecycleHandler {
     let renders: RenderCache
+    let lock: DataDirectoryLock
 
     func shutdownAsync(_ application: Application) async {
         await renders.shutdown()
+        lock.release()
     }
 }

@@ -10,7 +10,8 @@ import Testing
         let directory = StudioHarness.makeTemporaryDirectory()
         defer { try? FileManager.default.removeItem(atPath: directory) }
         let data = DataDirectory(path: directory)
-        try data.prepare()
+        let lock = try data.prepare()
+        defer { lock.release() }
         let blobs = BlobStore(root: data.blobsPath)
         let key = String(repeating: "ab", count: 32)
         let temporary = data.temporaryFile(prefix: "test")

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+@testable import StudioServer
 import VaporTesting
 
 @Suite struct RestartTests {
@@ -29,6 +30,19 @@ import VaporTesting
             let rendered = try await studio.send(.GET, "/api/recordings/\(recording.id)/audio?voice=rabbit")
             #expect(rendered.status == .ok)
             #expect(studio.files(in: "renders").count == 1)
+        }
+    }
+}
+
+@Suite struct DataDirectoryLockTests {
+    @Test func twoStudiosCannotShareADataDirectory() async throws {
+        try await StudioHarness.with { studio in
+            await #expect(throws: (any Error).self) {
+                let second = try await buildApplication(StudioConfiguration(dataDirectory: studio.dataDirectory), environment: .testing)
+                try await second.asyncShutdown()
+            }
+            // The failed start must not have touched the first studio's files.
+            _ = try await studio.upload(TestAudio.sineWAV(seconds: 0.1))
         }
     }
 }

@@ -19,11 +19,11 @@ struct StudioHarness {
         configure: (inout StudioConfiguration) -> Void = { _ in },
         _ body: (StudioHarness) async throws -> Void
     ) async throws {
+        _ = quietLogging
         let directory = existing ?? makeTemporaryDirectory()
         var configuration = StudioConfiguration(port: 0, dataDirectory: directory, prefetchVoicesAfterUpload: false)
         configure(&configuration)
         let app = try await buildApplication(configuration, environment: .testing)
-        app.logger.logLevel = .warning
         do {
             try await body(StudioHarness(app: app, dataDirectory: directory))
         } catch {
@@ -33,6 +33,13 @@ struct StudioHarness {
         }
         try await app.asyncShutdown()
         if existing == nil { try? FileManager.default.removeItem(atPath: directory) }
+    }
+
+    /// Warnings and errors only, so that failures stand out.
+    static let quietLogging: Void = LoggingSystem.bootstrap { label in
+        var handler = StreamLogHandler.standardError(label: label)
+        handler.logLevel = .warning
+        return handler
     }
 
     static func makeTemporaryDirectory() -> String {

@@ -37,12 +37,21 @@ struct RecordingResponse: Content {
         sampleRate = recording.sampleRate
         channelCount = recording.channelCount
         frameCount = recording.frameCount
-        createdAt = recording.createdAt.formatted(Self.timestampStyle)
+        createdAt = Self.timestamp(recording.createdAt)
         peakDecibels = recording.peakDecibels
         rmsDecibels = recording.rmsDecibels
     }
 
-    static let timestampStyle = Date.ISO8601FormatStyle(includingFractionalSeconds: true)
+    /// `2026-11-23T19:20:05.123Z`, rounded to the millisecond (the database may hand back a time
+    /// a few nanoseconds off the one stored, which must not change the text).
+    static func timestamp(_ date: Date) -> String {
+        let milliseconds = Int64((date.timeIntervalSince1970 * 1000).rounded())
+        let (seconds, fraction) = milliseconds.quotientAndRemainder(dividingBy: 1000)
+        let (wholeSeconds, positiveFraction) = fraction < 0 ? (seconds - 1, fraction + 1000) : (seconds, fraction)
+        let text = Date(timeIntervalSince1970: Double(wholeSeconds)).formatted(.iso8601)
+        let digits = String(positiveFraction + 1000).dropFirst()
+        return text.hasSuffix("Z") ? text.dropLast() + ".\(digits)Z" : text
+    }
 }
 
 /// The body of every error answer: `{"error": "what is wrong"}`.
