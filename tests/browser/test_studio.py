@@ -235,8 +235,23 @@ def test_tap_to_sound_on_a_60_second_recording(page, long_wav):
     status, recording = api_json("/api/recordings?title=Sixty%20seconds", data=long_wav.read_bytes(),
                                  content_type="audio/wav")
     assert status == 201 and abs(recording["durationSeconds"] - 60) < 0.01, recording
+    # Hold back the reverb render to see the per-button readiness while it loads.
+    held = []
+    page.route(re.compile(r".*/audio\?voice=reverb.*"), lambda route: held.append(route))
     page.goto(url(f"#/play/{recording['id']}"))
     t0 = time.monotonic()
+    page.wait_for_function("() => [...document.querySelectorAll('#voices .voice')]"
+                           ".filter(b => b.dataset.ready === 'true').length === 5", timeout=240_000)
+    reverb = button(page, "Reverb")
+    expect(reverb).to_have_attribute("data-ready", "loading")
+    expect(reverb).to_have_attribute("aria-disabled", "true")
+    expect(reverb).to_contain_text("Loading…")
+    expect(button(page, "Echo")).to_contain_text("Ready")
+    reverb.click(force=True)                          # aria-disabled while loading: nothing plays
+    assert page.evaluate("() => ppMetrics.taps.length") == 0
+    assert len(held) == 1
+    held[0].continue_()
+    page.unroute(re.compile(r".*/audio\?voice=reverb.*"))
     wait_all_voices_ready(page, 240_000)
     report(f"60 s recording: all six renders fetched and decoded {time.monotonic() - t0:.1f} s after opening")
     for name in VOICE_NAMES.values():
