@@ -119,7 +119,7 @@ struct RecordingController: RouteCollection {
         guard let type = request.headers.contentType else { return }
         let name = "\(type.type)/\(type.subType)".lowercased()
         guard Self.acceptedContentTypes.contains(name) else {
-            throw Abort(.unsupportedMediaType,
+            throw Abort(.unsupportedMediaType, headers: UploadReceiver.closeConnection,
                         reason: "Send the recording as a WAV file (Content-Type audio/wav), not \(name).")
         }
     }

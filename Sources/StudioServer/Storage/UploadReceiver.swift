@@ -54,8 +54,13 @@ struct UploadReceiver: Sendable {
 
     /// The 413 answer for a body over `limit` bytes.
     static func tooLarge(limit: Int) -> Abort {
-        Abort(.payloadTooLarge, reason: "The recording is larger than the \(describe(bytes: limit)) upload limit.")
+        Abort(.payloadTooLarge, headers: closeConnection,
+              reason: "The recording is larger than the \(describe(bytes: limit)) upload limit.")
     }
+
+    /// For answers sent before the body was read to its end: the rest of the body is never read,
+    /// so the connection cannot carry another request and would otherwise hang until it times out.
+    static let closeConnection: HTTPHeaders = ["Connection": "close"]
 
     /// `64 MiB`, `512 KiB` or `100 bytes`.
     static func describe(bytes: Int) -> String {
