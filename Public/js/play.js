@@ -21,6 +21,7 @@ export const VOICES = [
 const $ = (id) => document.getElementById(id);
 
 window.ppMetrics = window.ppMetrics || { taps: [] };
+window.ppMetrics.taps = window.ppMetrics.taps || [];
 // Sources started and not yet ended (the tests check that switching voices stops the last one).
 window.ppActiveSources = 0;
 

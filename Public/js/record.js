@@ -7,6 +7,11 @@ import { uploadRecording } from './api.js';
 
 const $ = (id) => document.getElementById(id);
 
+// When the capture was told to record, pause, resume and stop (performance.now(), ms), for tests.
+window.ppMetrics = window.ppMetrics || { taps: [] };
+window.ppMetrics.capture = [];
+const mark = (event) => window.ppMetrics.capture.push({ event, t: performance.now() });
+
 const LABELS = {
   idle: 'Tap to record',
   starting: 'Starting microphone…',
@@ -127,6 +132,7 @@ export function createRecordView({ announce, onSaved }) {
       return;
     }
     if (myGeneration !== generation) { rec.release(); return; }
+    mark('record');
     recorder = rec;
     rec.onlevel = showLevel;
     rec.onframes = (frames) => showTime(frames, rec.sampleRate);
@@ -139,6 +145,7 @@ export function createRecordView({ announce, onSaved }) {
   function pause() {
     if (state !== 'recording') return;
     recorder.pause();
+    mark('pause');
     setState('paused');
     announce('Recording paused.');
     resumeButton.focus();
@@ -147,6 +154,7 @@ export function createRecordView({ announce, onSaved }) {
   function resume() {
     if (state !== 'paused') return;
     recorder.resume();
+    mark('resume');
     setState('recording');
     announce('Recording resumed.');
     pauseButton.focus();
@@ -158,7 +166,9 @@ export function createRecordView({ announce, onSaved }) {
     recorder = null;
     const myGeneration = generation;
     setState('saving');
-    const { samples, sampleRate } = await rec.stop();
+    const stopping = rec.stop();
+    mark('stop');
+    const { samples, sampleRate } = await stopping;
     if (myGeneration !== generation) return;
     showTime(samples.length, sampleRate);
     take = { samples, sampleRate, wav: encodeWAV16([samples], sampleRate) };
