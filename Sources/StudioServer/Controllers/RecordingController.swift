@@ -45,7 +45,7 @@ struct RecordingController: RouteCollection {
             throw UploadReceiver.tooLarge(limit: receiver.maximumBytes)
         }
         let title = Self.title(from: try? request.query.get(String.self, at: "title"))
-        let upload = try await receiver.receive(request.body)
+        let upload = try await receiver.receive(request)
         let recording: Recording
         do {
             guard upload.byteCount > 0 else {
@@ -119,7 +119,7 @@ struct RecordingController: RouteCollection {
         guard let type = request.headers.contentType else { return }
         let name = "\(type.type)/\(type.subType)".lowercased()
         guard Self.acceptedContentTypes.contains(name) else {
-            throw Abort(.unsupportedMediaType, headers: UploadReceiver.closeConnection,
+            throw Abort(.unsupportedMediaType,
                         reason: "Send the recording as a WAV file (Content-Type audio/wav), not \(name).")
         }
     }
