@@ -48,7 +48,7 @@ private func configure(_ app: Application, _ configuration: StudioConfiguration)
 
     try app.register(collection: VoiceController())
     try app.register(collection: RecordingController(
-        dataDirectory: data, blobs: blobs, renders: renders,
+        blobs: blobs, renders: renders,
         receiver: UploadReceiver(dataDirectory: data, maximumBytes: configuration.maximumUploadBytes),
         maximumDurationSeconds: configuration.maximumDurationSeconds,
         prefetchVoices: configuration.prefetchVoicesAfterUpload))

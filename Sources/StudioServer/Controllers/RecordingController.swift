@@ -14,7 +14,6 @@ import Vapor
 /// GET  /api/recordings/{id}/audio[?voice=chipmunk][&format=wav] -> audio/wav
 /// ```
 struct RecordingController: RouteCollection {
-    let dataDirectory: DataDirectory
     let blobs: BlobStore
     let renders: RenderCache
     let receiver: UploadReceiver
@@ -51,11 +50,13 @@ struct RecordingController: RouteCollection {
             guard upload.byteCount > 0 else {
                 throw Abort(.badRequest, reason: "The request body is empty: send the WAV file's bytes.")
             }
-            let limit = maximumDurationSeconds
+            let (limit, blobs) = (maximumDurationSeconds, self.blobs)
+            // Decoding, fsync and rename block: keep them off the threads that run handlers.
             let analysis = try await request.application.threadPool.runIfActive {
-                try Self.analyse(fileAt: upload.path, maximumDurationSeconds: limit)
+                let analysis = try Self.analyse(fileAt: upload.path, maximumDurationSeconds: limit)
+                try blobs.adopt(temporaryFile: upload.path, key: upload.sha256)
+                return analysis
             }
-            try blobs.adopt(temporaryFile: upload.path, key: upload.sha256)
             recording = Recording(
                 title: title, createdAt: Self.now(), blobKey: upload.sha256, byteCount: upload.byteCount,
                 sampleRate: analysis.sampleRate, channelCount: analysis.channelCount, frameCount: analysis.frameCount,
@@ -101,7 +102,10 @@ struct RecordingController: RouteCollection {
         } else {
             path = blobs.path(forKey: recording.blobKey)
         }
-        return try await request.fileio.asyncStreamFile(at: path, mediaType: HTTPMediaType(type: "audio", subType: "wav"))
+        let response = try await request.fileio.asyncStreamFile(at: path, mediaType: HTTPMediaType(type: "audio", subType: "wav"))
+        // The same URL may name a different render after a voice is retuned: revalidate by ETag.
+        response.headers.replaceOrAdd(name: .cacheControl, value: "no-cache")
+        return response
     }
 
     // MARK: - Helpers

@@ -63,6 +63,9 @@ actor RenderCache {
                 }
                 renderCount += 1
                 return destination
+            } catch is NIOThreadPoolError.ThreadPoolInactive {
+                logger.debug("Rendering \(voice.id) of blob \(blobKey.prefix(12)) dropped: shutting down")
+                throw CancellationError()
             } catch {
                 logger.error("Rendering \(voice.id) of blob \(blobKey.prefix(12)) failed: \(error)")
                 throw error
