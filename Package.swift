@@ -64,6 +64,7 @@ let package = Package(
             dependencies: [
                 "StudioServer", "Studio", "AudioCore", "AudioFile", "TestSupport",
                 .product(name: "VaporTesting", package: "vapor"),
+                .product(name: "NIOCore", package: "swift-nio"),
             ]
         ),
     ]
