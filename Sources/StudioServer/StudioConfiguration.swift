@@ -24,6 +24,8 @@ public struct StudioConfiguration: Sendable {
     /// The default length limit, 15 minutes.
     public static let defaultMaximumDurationSeconds = 15.0 * 60
 
+    /// A configuration with the defaults of `pitchperfect serve`; only the data directory is
+    /// required.
     public init(host: String = "127.0.0.1", port: Int = 8080, dataDirectory: String,
                 publicDirectory: String? = nil,
                 maximumUploadBytes: Int = defaultMaximumUploadBytes,

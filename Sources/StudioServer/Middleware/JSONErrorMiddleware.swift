@@ -14,6 +14,13 @@ struct JSONErrorMiddleware: AsyncMiddleware {
         }
     }
 
+    /// Plain JSON: `"Nothing at GET /x."`, not `"Nothing at GET \/x."`.
+    private static let encoder: JSONEncoder = {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = .withoutEscapingSlashes
+        return encoder
+    }()
+
     static func response(for error: any Error, to request: Request) -> Response {
         let status: HTTPResponseStatus
         var headers = HTTPHeaders()
@@ -40,13 +47,8 @@ struct JSONErrorMiddleware: AsyncMiddleware {
         } else {
             request.logger.debug("\(request.method.rawValue) \(request.url.path) -> \(status.code): \(message)")
         }
-        let response = Response(status: status, headers: headers)
-        do {
-            try response.content.encode(ErrorResponse(error: message), as: .json)
-        } catch {
-            response.body = .init(string: #"{"error":"Internal server error."}"#)
-            response.headers.contentType = .json
-        }
-        return response
+        headers.contentType = .json
+        let body = (try? encoder.encode(ErrorResponse(error: message))) ?? Data(#"{"error":"Internal server error."}"#.utf8)
+        return Response(status: status, headers: headers, body: .init(data: body))
     }
 }
