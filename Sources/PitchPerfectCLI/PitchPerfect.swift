@@ -6,5 +6,5 @@ struct PitchPerfect: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "pitchperfect",
         abstract: "A voice and music studio: change the pitch, tempo and sound of recordings.",
-        subcommands: [Voices.self, Apply.self, Render.self, Info.self])
+        subcommands: [Voices.self, Apply.self, Render.self, Info.self, Serve.self])
 }
