@@ -212,97 +212,79 @@ public final class Reverb: AudioProcessor {
         guard n > 0 else { return }
         precondition(n <= maximumFrameCount, "block larger than prepared maximumFrameCount")
         precondition(block.channelCount <= channelCount, "more channels than prepared")
-
-        if !(decay.isMoving || damping.isMoving || mix.isMoving || preDelayFrames.isMoving
-             || lineDelay != lineDelayTarget) {
-            processSteady(block)
-            return
+        if decay.isMoving || damping.isMoving || mix.isMoving || preDelayFrames.isMoving
+            || lineDelay != lineDelayTarget {
+            run(block, smoothing: true)
+        } else {
+            // Nothing moves: the loop reads only locals, about four times faster.
+            run(block, smoothing: false)
         }
+    }
+
+    /// The network over one block. With `smoothing`, every frame first advances the parameter
+    /// smoothers and reloads the coefficients they change; without, the coefficients are read once.
+    @inline(__always)
+    private func run(_ block: AudioBlock, smoothing: Bool) {
+        let n = block.frameCount
         let channels = block.channels
         let channelsInBlock = block.channelCount
         let inputScale = 1 / Float(channelsInBlock)
-
-        let lineBase = lines.pointer
-        let lineMask = lineLength - 1
-        let pre = preDelayRing.pointer
-        let preMask = preDelayLength - 1
-        let diffusers = diffuserRing.pointer
-        let diffuserMask = diffuserLength - 1
-        let diffuserStride = diffuserLength
-        let diffuserGain = Tuning.diffuserGain
-        let inputSigns = Tuning.inputSigns
-        let leftSigns = Tuning.leftSigns * Tuning.outputGain
-        let rightSigns = Tuning.rightSigns * Tuning.outputGain
-
-        var w = lineWrite
-        var pw = preDelayWrite
-        var dw = diffuserWrite
-        var state = decayState
-
-        for i in 0..<n {
-            if decay.isMoving || damping.isMoving || lineDelay != lineDelayTarget {
-                _ = decay.next()
-                _ = damping.next()
-                let diff = lineDelayTarget - lineDelay
-                if (diff * diff).max() < 1e-6 {
-                    lineDelay = lineDelayTarget
-                } else {
-                    lineDelay += diff * lineDelayCoefficient
+        let network = Network(
+            lines: lines.pointer, lineLength: lineLength, pre: preDelayRing.pointer, preMask: preDelayLength - 1,
+            diffusers: diffuserRing.pointer, diffuserLength: diffuserLength, diffuserDelay: diffuserDelay,
+            leftSigns: Tuning.leftSigns * Tuning.outputGain, rightSigns: Tuning.rightSigns * Tuning.outputGain)
+        var preDelay = Float(preDelayFrames.current)
+        var delays = lineDelay
+        var gain = decayGain, pole = decayPole
+        var dry = dryGain, wet = wetGain
+        var cursor = Network.Cursor(line: lineWrite, pre: preDelayWrite, diffuser: diffuserWrite, state: decayState)
+        withUnsafeTemporaryAllocation(of: Float.self, capacity: Tuning.lineCount) { rowBuffer in
+            let row = rowBuffer.baseAddress!
+            for i in 0..<n {
+                if smoothing {
+                    advanceSmoothers()
+                    preDelay = Float(preDelayFrames.current)
+                    delays = lineDelay
+                    gain = decayGain
+                    pole = decayPole
+                    dry = dryGain
+                    wet = wetGain
                 }
-                updateDecayFilters()
-            }
-            if mix.isMoving {
-                _ = mix.next()
-                updateMixGains()
-            }
-            let preDelay = Float(preDelayFrames.next())
-
-            // 1. Mono input through the pre-delay (written first, so a delay of 0 passes through).
-            var x: Float = 0
-            for c in 0..<channelsInBlock { x += channels[c][i] }
-            pre[pw] = x * inputScale
-            var d = Self.read(pre, mask: preMask, write: pw, delay: preDelay)
-            pw = (pw &+ 1) & preMask
-
-            // 2. Series Schroeder allpasses: v[n] = x[n] - g v[n-D], y[n] = g v[n] + v[n-D].
-            for k in 0..<4 {
-                let ring = diffusers + k * diffuserStride
-                let delayed = ring[(dw &- Int(diffuserDelay[k])) & diffuserMask]
-                let v = flushSubnormal(d - diffuserGain * delayed)
-                ring[dw] = v
-                d = diffuserGain * v + delayed
-            }
-            dw = (dw &+ 1) & diffuserMask
-
-            // 3. Read the lines and apply each line's decay filter.
-            var y = SIMD16<Float>()
-            for k in 0..<Tuning.lineCount {
-                y[k] = Self.read(lineBase + k * lineLength, mask: lineMask, write: w, delay: lineDelay[k])
-            }
-            state = decayGain * y + decayPole * state
-            state.replace(with: 0, where: (state .< 1e-30) .& (state .> -1e-30))
-            y = state
-
-            let left = (y * leftSigns).sum()
-            let right = (y * rightSigns).sum()
-
-            // 4. Mix through the Hadamard matrix and feed back with the new input.
-            let mixed = Self.hadamard16(y) + inputSigns * d
-            for k in 0..<Tuning.lineCount {
-                lineBase[k * lineLength + w] = mixed[k]
-            }
-            w = (w &+ 1) & lineMask
-
-            // 5. Output.
-            for c in 0..<channelsInBlock {
-                let dry = channels[c][i]
-                channels[c][i] = dryGain * dry + wetGain * (c & 1 == 0 ? left : right)
+                var x: Float = 0
+                for c in 0..<channelsInBlock { x += channels[c][i] }
+                let (left, right) = network.step(x * inputScale, preDelay: preDelay, delays: delays, gain: gain,
+                                                 pole: pole, cursor: &cursor, row: row)
+                for c in 0..<channelsInBlock {
+                    let input = channels[c][i]
+                    channels[c][i] = dry * input + wet * (c & 1 == 0 ? left : right)
+                }
             }
         }
-        lineWrite = w
-        preDelayWrite = pw
-        diffuserWrite = dw
-        decayState = state
+        lineWrite = cursor.line
+        preDelayWrite = cursor.pre
+        diffuserWrite = cursor.diffuser
+        decayState = cursor.state
+    }
+
+    /// One frame's worth of parameter smoothing: decay, damping and line lengths glide, and the
+    /// filter and mix coefficients follow them.
+    private func advanceSmoothers() {
+        if decay.isMoving || damping.isMoving || lineDelay != lineDelayTarget {
+            _ = decay.next()
+            _ = damping.next()
+            let diff = lineDelayTarget - lineDelay
+            if (diff * diff).max() < 1e-6 {
+                lineDelay = lineDelayTarget
+            } else {
+                lineDelay += diff * lineDelayCoefficient
+            }
+            updateDecayFilters()
+        }
+        if mix.isMoving {
+            _ = mix.next()
+            updateMixGains()
+        }
+        _ = preDelayFrames.next()
     }
 
     /// Sets a parameter by id, clamped to its range; unknown ids return `false`.
@@ -367,81 +349,67 @@ public final class Reverb: AudioProcessor {
 
     // MARK: - Helpers
 
-    /// A sample `delay` frames (fractional, ≥ 0) behind `write`, linearly interpolated.
-    @inline(__always)
-    /// The same arithmetic as the general loop in `process`, for blocks in which no parameter
-    /// moves: everything the loop reads lives in locals (no exclusivity checks on the object's
-    /// properties per sample), and the line taps go through a stack row instead of inserting into
-    /// a SIMD vector by index. About four times faster.
-    ///
-    /// - Note: Real-time safe.
-    private func processSteady(_ block: AudioBlock) {
-        let n = block.frameCount
-        let channels = block.channels
-        let channelsInBlock = block.channelCount
-        let inputScale = 1 / Float(channelsInBlock)
-        let lineBase = lines.pointer
-        let length = lineLength
-        let lineMask = lineLength - 1
-        let pre = preDelayRing.pointer
-        let preMask = preDelayLength - 1
-        let diffusers = diffuserRing.pointer
-        let diffuserMask = diffuserLength - 1
-        let diffuserStride = diffuserLength
-        let diffuserGain = Tuning.diffuserGain
-        let inputSigns = Tuning.inputSigns
-        let leftSigns = Tuning.leftSigns * Tuning.outputGain
-        let rightSigns = Tuning.rightSigns * Tuning.outputGain
-        let preDelay = Float(preDelayFrames.current)
-        let gain = decayGain, pole = decayPole
-        let dry = dryGain, wet = wetGain
-        let delays = lineDelay
-        let taps = diffuserDelay
-        var w = lineWrite
-        var pw = preDelayWrite
-        var dw = diffuserWrite
-        var state = decayState
-        withUnsafeTemporaryAllocation(of: Float.self, capacity: Tuning.lineCount) { rowBuffer in
-            let row = rowBuffer.baseAddress!
-            for i in 0..<n {
-                var x: Float = 0
-                for c in 0..<channelsInBlock { x += channels[c][i] }
-                pre[pw] = x * inputScale
-                var d = Self.read(pre, mask: preMask, write: pw, delay: preDelay)
-                pw = (pw &+ 1) & preMask
-                for k in 0..<4 {
-                    let ring = diffusers + k * diffuserStride
-                    let delayed = ring[(dw &- Int(taps[k])) & diffuserMask]
-                    let v = flushSubnormal(d - diffuserGain * delayed)
-                    ring[dw] = v
-                    d = diffuserGain * v + delayed
-                }
-                dw = (dw &+ 1) & diffuserMask
-                for k in 0..<Tuning.lineCount {
-                    row[k] = Self.read(lineBase + k * length, mask: lineMask, write: w, delay: delays[k])
-                }
-                var y = UnsafeRawPointer(row).loadUnaligned(as: SIMD16<Float>.self)
-                state = gain * y + pole * state
-                state.replace(with: 0, where: (state .< 1e-30) .& (state .> -1e-30))
-                y = state
-                let left = (y * leftSigns).sum()
-                let right = (y * rightSigns).sum()
-                let mixed = Self.hadamard16(y) + inputSigns * d
-                UnsafeMutableRawPointer(row).storeBytes(of: mixed, as: SIMD16<Float>.self)
-                for k in 0..<Tuning.lineCount { lineBase[k * length + w] = row[k] }
-                w = (w &+ 1) & lineMask
-                for c in 0..<channelsInBlock {
-                    let input = channels[c][i]
-                    channels[c][i] = dry * input + wet * (c & 1 == 0 ? left : right)
-                }
-            }
+    /// The delay network's memory for one block: plain pointers and constants, so that the per-frame
+    /// step touches no object property.
+    private struct Network {
+        let lines: UnsafeMutablePointer<Float>
+        let lineLength: Int
+        let pre: UnsafeMutablePointer<Float>
+        let preMask: Int
+        let diffusers: UnsafeMutablePointer<Float>
+        let diffuserLength: Int
+        let diffuserDelay: SIMD4<Int32>
+        let leftSigns: SIMD16<Float>
+        let rightSigns: SIMD16<Float>
+
+        /// Write positions and the decay filters' state, carried from frame to frame.
+        struct Cursor {
+            var line: Int
+            var pre: Int
+            var diffuser: Int
+            var state: SIMD16<Float>
         }
-        lineWrite = w
-        preDelayWrite = pw
-        diffuserWrite = dw
-        decayState = state
+
+        /// One frame: mono input in, the left and right wet outputs back. `row` is scratch for
+        /// the sixteen line taps.
+        @inline(__always)
+        func step(_ input: Float, preDelay: Float, delays: SIMD16<Float>, gain: SIMD16<Float>, pole: SIMD16<Float>,
+                  cursor: inout Cursor, row: UnsafeMutablePointer<Float>) -> (Float, Float) {
+            let lineMask = lineLength - 1
+            let diffuserMask = diffuserLength - 1
+            // 1. Mono input through the pre-delay (written first, so a delay of 0 passes through).
+            pre[cursor.pre] = input
+            var d = Reverb.read(pre, mask: preMask, write: cursor.pre, delay: preDelay)
+            cursor.pre = (cursor.pre &+ 1) & preMask
+            // 2. Series Schroeder allpasses: v[n] = x[n] - g v[n-D], y[n] = g v[n] + v[n-D].
+            let g = Tuning.diffuserGain
+            for k in 0..<4 {
+                let ring = diffusers + k * diffuserLength
+                let delayed = ring[(cursor.diffuser &- Int(diffuserDelay[k])) & diffuserMask]
+                let v = flushSubnormal(d - g * delayed)
+                ring[cursor.diffuser] = v
+                d = g * v + delayed
+            }
+            cursor.diffuser = (cursor.diffuser &+ 1) & diffuserMask
+            // 3. Read the lines (through the row, not by SIMD lane insertion) and apply each
+            //    line's decay filter.
+            for k in 0..<Tuning.lineCount {
+                row[k] = Reverb.read(lines + k * lineLength, mask: lineMask, write: cursor.line, delay: delays[k])
+            }
+            var state = gain * UnsafeRawPointer(row).loadUnaligned(as: SIMD16<Float>.self) + pole * cursor.state
+            state.replace(with: 0, where: (state .< 1e-30) .& (state .> -1e-30))
+            cursor.state = state
+            // 4. Mix through the Hadamard matrix and feed back with the new input.
+            let mixed = Reverb.hadamard16(state) + Tuning.inputSigns * d
+            UnsafeMutableRawPointer(row).storeBytes(of: mixed, as: SIMD16<Float>.self)
+            for k in 0..<Tuning.lineCount { lines[k * lineLength + cursor.line] = row[k] }
+            cursor.line = (cursor.line &+ 1) & lineMask
+            return ((state * leftSigns).sum(), (state * rightSigns).sum())
+        }
     }
 
+    /// A sample `delay` frames (fractional, ≥ 0) behind `write`, linearly interpolated.
+    @inline(__always)
     private static func read(_ ring: UnsafeMutablePointer<Float>, mask: Int, write: Int, delay: Float) -> Float {
         let whole = Int(delay)
         let fraction = delay - Float(whole)
