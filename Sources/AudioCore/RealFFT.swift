@@ -202,6 +202,24 @@ public final class RealFFT {
     //   y3 = W^3j ((a - c) + i (b - d))
     // to runs 0...3 of output block j: the Stockham merge of two radix-2 passes.
 
+    /// One radix-4 butterfly on vectors of split complex values (see the formulas above); the
+    /// twiddles are (cos, sin) of W^j, W^2j, W^3j.
+    @inline(__always)
+    private static func butterfly4<V: SIMD>(
+        _ ar: V, _ ai: V, _ br: V, _ bi: V, _ cr: V, _ ci: V, _ dr: V, _ di: V,
+        _ c1: V, _ s1: V, _ c2: V, _ s2: V, _ c3: V, _ s3: V
+    ) -> (V, V, V, V, V, V, V, V) where V.Scalar == Float {
+        let sumACr = ar + cr, sumACi = ai + ci, difACr = ar - cr, difACi = ai - ci
+        let sumBDr = br + dr, sumBDi = bi + di, difBDr = br - dr, difBDi = bi - di
+        let ur = difACr + difBDi, ui = difACi - difBDr
+        let er = sumACr - sumBDr, ei = sumACi - sumBDi
+        let vr = difACr - difBDi, vi = difACi + difBDr
+        return (sumACr + sumBDr, sumACi + sumBDi,
+                ur * c1 - ui * s1, ur * s1 + ui * c1,
+                er * c2 - ei * s2, er * s2 + ei * c2,
+                vr * c3 - vi * s3, vr * s3 + vi * c3)
+    }
+
     /// Radix-4 pass over runs of 4 or more (multiples of `V`'s width): vectorised along each run.
     @inline(__always)
     private func radix4StageAlongRuns<V: SIMD>(_ stage: Stage, _ xr: UnsafeMutablePointer<Float>,
@@ -228,20 +246,12 @@ public final class RealFFT {
                 let br = load(xr + p + q), bi = load(xi + p + q)
                 let cr = load(xr + p + 2 * q), ci = load(xi + p + 2 * q)
                 let dr = load(xr + p + 3 * q), di = load(xi + p + 3 * q)
-                let sumACr = ar + cr, sumACi = ai + ci, difACr = ar - cr, difACi = ai - ci
-                let sumBDr = br + dr, sumBDi = bi + di, difBDr = br - dr, difBDi = bi - di
+                let y = Self.butterfly4(ar, ai, br, bi, cr, ci, dr, di, c1, s1, c2, s2, c3, s3)
                 let o = output + k
-                store(sumACr + sumBDr, yr + o)
-                store(sumACi + sumBDi, yi + o)
-                let ur = difACr + difBDi, ui = difACi - difBDr
-                store(ur * c1 - ui * s1, yr + o + s)
-                store(ur * s1 + ui * c1, yi + o + s)
-                let er = sumACr - sumBDr, ei = sumACi - sumBDi
-                store(er * c2 - ei * s2, yr + o + 2 * s)
-                store(er * s2 + ei * c2, yi + o + 2 * s)
-                let vr = difACr - difBDi, vi = difACi + difBDr
-                store(vr * c3 - vi * s3, yr + o + 3 * s)
-                store(vr * s3 + vi * c3, yi + o + 3 * s)
+                store(y.0, yr + o); store(y.1, yi + o)
+                store(y.2, yr + o + s); store(y.3, yi + o + s)
+                store(y.4, yr + o + 2 * s); store(y.5, yi + o + 2 * s)
+                store(y.6, yr + o + 3 * s); store(y.7, yi + o + 3 * s)
                 k += V.scalarCount
             }
         }
@@ -262,15 +272,8 @@ public final class RealFFT {
             let br = load4(xr + j + q), bi = load4(xi + j + q)
             let cr = load4(xr + j + 2 * q), ci = load4(xi + j + 2 * q)
             let dr = load4(xr + j + 3 * q), di = load4(xi + j + 3 * q)
-            let sumACr = ar + cr, sumACi = ai + ci, difACr = ar - cr, difACi = ai - ci
-            let sumBDr = br + dr, sumBDi = bi + di, difBDr = br - dr, difBDi = bi - di
-            let y0r = sumACr + sumBDr, y0i = sumACi + sumBDi
-            let ur = difACr + difBDi, ui = difACi - difBDr
-            let y1r = ur * c1 - ui * s1, y1i = ur * s1 + ui * c1
-            let er = sumACr - sumBDr, ei = sumACi - sumBDi
-            let y2r = er * c2 - ei * s2, y2i = er * s2 + ei * c2
-            let vr = difACr - difBDi, vi = difACi + difBDr
-            let y3r = vr * c3 - vi * s3, y3i = vr * s3 + vi * c3
+            let (y0r, y0i, y1r, y1i, y2r, y2i, y3r, y3i) =
+                Self.butterfly4(ar, ai, br, bi, cr, ci, dr, di, c1, s1, c2, s2, c3, s3)
             // Transpose: butterfly j + e writes its four outputs side by side.
             for e in 0..<4 {
                 let o = 4 * (j + e)
