@@ -5,6 +5,7 @@ import Studio
 /// `pitchperfect apply <voice> <input> -o <output>`: one classic voice.
 struct Apply: ParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "apply",
         abstract: "Render a recording in one of the classic voices.",
         discussion: "Voices: \(ClassicVoice.all.map(\.id).joined(separator: ", ")). `pitchperfect voices` describes them.")
 

@@ -4,6 +4,7 @@ import CLICore
 /// `pitchperfect info <file>`: format, level and median pitch.
 struct Info: ParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "info",
         abstract: "Describe an audio file: format, channels, rate, duration, peak and RMS (dBFS), median f0.",
         discussion: "RMS is measured over all samples of all channels (a full-scale sine reads -3.01 dBFS). "
             + "The median f0 is YIN over the voiced frames (\(AudioReport.pitchRangeText), channels mixed to mono); "

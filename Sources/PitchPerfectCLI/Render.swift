@@ -4,6 +4,7 @@ import CLICore
 /// `pitchperfect render <input> -o <output> [flags | --plan plan.json]`: a custom plan.
 struct Render: ParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "render",
         abstract: "Render a recording through a custom plan, from flags or a JSON plan.",
         discussion: "Stages run in order: pitch and tempo, echo, reverb, low-pass, volume. "
             + "A plan file holds the same stages as JSON (pitchTime, effects, master).")

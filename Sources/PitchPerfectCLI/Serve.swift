@@ -5,6 +5,7 @@ import StudioServer
 /// `pitchperfect serve`: runs the web studio until interrupted.
 struct Serve: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "serve",
         abstract: "Run the web studio (browser UI and HTTP API).",
         discussion: "Recordings, renders and the SQLite database live in the data directory, created on first start.")
 

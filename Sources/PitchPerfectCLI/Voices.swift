@@ -4,7 +4,8 @@ import Studio
 
 /// `pitchperfect voices`: the six classic voices.
 struct Voices: ParsableCommand {
-    static let configuration = CommandConfiguration(abstract: "List the classic voices that `apply` takes.")
+    static let configuration = CommandConfiguration(
+        commandName: "voices", abstract: "List the classic voices that `apply` takes.")
 
     @Flag(help: "Print JSON (id, name, description and the plan of each voice).")
     var json = false
