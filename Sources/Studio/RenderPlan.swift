@@ -19,9 +19,10 @@ public struct RenderPlan: Codable, Sendable, Equatable, Hashable {
         self.master = master
     }
 
-    enum CodingKeys: String, CodingKey { case pitchTime, effects, master }
+    enum CodingKeys: String, CodingKey, CaseIterable { case pitchTime, effects, master }
 
     public init(from decoder: any Decoder) throws {
+        try decoder.rejectUnknownKeys(CodingKeys.self)
         let c = try decoder.container(keyedBy: CodingKeys.self)
         pitchTime = try c.decodeIfPresent(PitchTimeStage.self, forKey: .pitchTime)
         effects = try c.decodeIfPresent([EffectSlot].self, forKey: .effects) ?? []
@@ -47,9 +48,10 @@ public struct PitchTimeStage: Codable, Sendable, Equatable, Hashable {
         self.preserveFormants = preserveFormants
     }
 
-    enum CodingKeys: String, CodingKey { case cents, tempo, preserveFormants }
+    enum CodingKeys: String, CodingKey, CaseIterable { case cents, tempo, preserveFormants }
 
     public init(from decoder: any Decoder) throws {
+        try decoder.rejectUnknownKeys(CodingKeys.self)
         let c = try decoder.container(keyedBy: CodingKeys.self)
         cents = try c.decodeIfPresent(Double.self, forKey: .cents) ?? 0
         tempo = try c.decodeIfPresent(Double.self, forKey: .tempo) ?? 1
@@ -72,9 +74,10 @@ public struct EffectSlot: Codable, Sendable, Equatable, Hashable {
         self.parameters = parameters
     }
 
-    enum CodingKeys: String, CodingKey { case type, enabled, parameters }
+    enum CodingKeys: String, CodingKey, CaseIterable { case type, enabled, parameters }
 
     public init(from decoder: any Decoder) throws {
+        try decoder.rejectUnknownKeys(CodingKeys.self)
         let c = try decoder.container(keyedBy: CodingKeys.self)
         type = try c.decode(String.self, forKey: .type)
         enabled = try c.decodeIfPresent(Bool.self, forKey: .enabled) ?? true
@@ -97,12 +100,35 @@ public struct MasterStage: Codable, Sendable, Equatable, Hashable {
         self.volumeDecibels = volumeDecibels
     }
 
-    enum CodingKeys: String, CodingKey { case lowPassCutoffHz, lowPassResonance, volumeDecibels }
+    enum CodingKeys: String, CodingKey, CaseIterable { case lowPassCutoffHz, lowPassResonance, volumeDecibels }
 
     public init(from decoder: any Decoder) throws {
+        try decoder.rejectUnknownKeys(CodingKeys.self)
         let c = try decoder.container(keyedBy: CodingKeys.self)
         lowPassCutoffHz = try c.decodeIfPresent(Double.self, forKey: .lowPassCutoffHz)
         lowPassResonance = try c.decodeIfPresent(Double.self, forKey: .lowPassResonance) ?? 0.707
         volumeDecibels = try c.decodeIfPresent(Double.self, forKey: .volumeDecibels) ?? 0
+    }
+}
+
+/// Any key of a JSON object.
+private struct AnyCodingKey: CodingKey {
+    let stringValue: String
+    let intValue: Int? = nil
+    init(stringValue: String) { self.stringValue = stringValue }
+    init?(intValue: Int) { nil }
+}
+
+extension Decoder {
+    /// Throws when the object being decoded has a key that `Key` does not list: a misspelt key
+    /// (`"pitchtime"`) would otherwise be skipped and its stage silently left at the default.
+    func rejectUnknownKeys<Key: CodingKey & CaseIterable>(_: Key.Type) throws {
+        let known = Key.allCases.map(\.stringValue)
+        let object = try container(keyedBy: AnyCodingKey.self)
+        for key in object.allKeys where !known.contains(key.stringValue) {
+            throw DecodingError.dataCorrupted(.init(
+                codingPath: codingPath + [key],
+                debugDescription: "unknown key; expected one of \(known.joined(separator: ", "))"))
+        }
     }
 }

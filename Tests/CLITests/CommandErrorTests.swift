@@ -122,6 +122,10 @@ import TestSupport
          "Error: Cannot read plan 'PLAN': effects[0].type: missing."),
         (#"{"master": {"volumeDecibels": -3"#,
          "Error: Cannot read plan 'PLAN': not valid JSON (The given data was not valid JSON.)"),
+        (#"{"pitchtime": {"cents": 1200}}"#,
+         "Error: Cannot read plan 'PLAN': pitchtime: unknown key; expected one of pitchTime, effects, master"),
+        (#"{"effects": [{"type": "echo", "enable": false}]}"#,
+         "Error: Cannot read plan 'PLAN': effects[0].enable: unknown key; expected one of type, enabled, parameters"),
     ])
     func invalidPlanNamesThePath(json: String, message: String) async throws {
         let scratch = try Scratch()
