@@ -106,6 +106,13 @@ public enum Renderer {
 }
 
 extension RenderPlan {
+    /// Throws unless `value` is finite and within `spec`'s range.
+    private static func check(_ value: Double, against spec: ParameterSpec, path: String) throws(PlanError) {
+        guard value.isFinite, spec.range.contains(value) else {
+            throw PlanError(path: path, message: "\(value) is outside \(spec.minimum)...\(spec.maximum) \(spec.unit.rawValue)")
+        }
+    }
+
     /// Checks every value against its declared range; the error names the path to the first bad one.
     public func validate() throws(PlanError) {
         if let stage = pitchTime {
@@ -128,22 +135,16 @@ extension RenderPlan {
                     let known = specs.map(\.id).joined(separator: ", ")
                     throw PlanError(path: "\(path).parameters.\(id)", message: "unknown parameter (known: \(known))")
                 }
-                guard value.isFinite, spec.range.contains(value) else {
-                    throw PlanError(path: "\(path).parameters.\(id)",
-                                    message: "\(value) is outside \(spec.minimum)...\(spec.maximum) \(spec.unit.rawValue)")
-                }
+                try Self.check(value, against: spec, path: "\(path).parameters.\(id)")
             }
         }
         if let master {
-            if let cutoff = master.lowPassCutoffHz, !(20...20_000).contains(cutoff) {
-                throw PlanError(path: "master.lowPassCutoffHz", message: "\(cutoff) is outside 20...20000 hertz")
+            // The master stage runs a LowPassFilter and a Gain: their declarations give the ranges.
+            if let cutoff = master.lowPassCutoffHz {
+                try Self.check(cutoff, against: LowPassFilter.cutoffHzSpec, path: "master.lowPassCutoffHz")
             }
-            guard (0.5...10).contains(master.lowPassResonance) else {
-                throw PlanError(path: "master.lowPassResonance", message: "\(master.lowPassResonance) is outside 0.5...10")
-            }
-            guard (-60...12).contains(master.volumeDecibels) else {
-                throw PlanError(path: "master.volumeDecibels", message: "\(master.volumeDecibels) is outside -60...12 dB")
-            }
+            try Self.check(master.lowPassResonance, against: LowPassFilter.resonanceSpec, path: "master.lowPassResonance")
+            try Self.check(master.volumeDecibels, against: Gain.gainDecibelsSpec, path: "master.volumeDecibels")
         }
     }
 }
