@@ -19,8 +19,9 @@ public struct StudioConfiguration: Sendable {
     /// requests for them usually find the result already on disk.
     public var prefetchVoicesAfterUpload: Bool
 
-    /// The default upload limit, 64 MiB.
-    public static let defaultMaximumUploadBytes = 64 << 20
+    /// The default upload limit, 200 MiB: room for the longest recording (15 minutes) as 16-bit
+    /// mono at 96 kHz or stereo at 48 kHz, which is what browsers send.
+    public static let defaultMaximumUploadBytes = 200 << 20
     /// The default length limit, 15 minutes.
     public static let defaultMaximumDurationSeconds = 15.0 * 60
 

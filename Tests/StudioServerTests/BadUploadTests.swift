@@ -30,6 +30,29 @@ import VaporTesting
         }
     }
 
+    @Test func aiffIs415() async throws {
+        try await StudioHarness.with { studio in
+            // The smallest valid AIFF: COMM (1 channel, 1 frame, 16-bit, 44.1 kHz) and SSND.
+            var aiff = Array("FORM".utf8) + [0, 0, 0, 46] + Array("AIFF".utf8)
+            aiff += Array("COMM".utf8) + [0, 0, 0, 18, 0, 1, 0, 0, 0, 1, 0, 16]
+            aiff += [0x40, 0x0E, 0xAC, 0x44, 0, 0, 0, 0, 0, 0]
+            aiff += Array("SSND".utf8) + [0, 0, 0, 10, 0, 0, 0, 0, 0, 0, 0, 0, 0x10, 0x00]
+            let message = try await post(studio, aiff).expectError(.unsupportedMediaType)
+            #expect(message.contains("AIFF"))
+            try await studio.expectNothingStored()
+        }
+    }
+
+    @Test func titleThatIsNotUTF8Is400() async throws {
+        try await StudioHarness.with { studio in
+            let response = try await studio.send(.POST, "/api/recordings?title=%FF%FEab",
+                                                 headers: ["Content-Type": "audio/wav"], body: TestAudio.sineWAV(seconds: 0.1))
+            let message = try response.expectError(.badRequest)
+            #expect(message.contains("UTF-8"))
+            try await studio.expectNothingStored()
+        }
+    }
+
     @Test func truncatedHeaderIs400() async throws {
         try await StudioHarness.with { studio in
             try await post(studio, Array(TestAudio.sineWAV(seconds: 0.1).prefix(30))).expectError(.badRequest)

@@ -135,6 +135,17 @@ import VaporTesting
         try await StudioHarness.with { studio in
             let recording = try await studio.upload(TestAudio.sineWAV(seconds: 0.1), title: String(repeating: "x", count: 500))
             #expect(recording.title.count == 200)
+            // Combining marks count as scalars: they cannot stretch a title past the limit.
+            let marks = try await studio.upload(TestAudio.sineWAV(seconds: 0.1),
+                                                title: String(repeating: "e" + String(repeating: "\u{301}", count: 50), count: 200))
+            #expect(marks.title.unicodeScalars.count == 200)
+        }
+    }
+
+    @Test func controlCharactersInTitlesBecomeSpaces() async throws {
+        try await StudioHarness.with { studio in
+            let recording = try await studio.upload(TestAudio.sineWAV(seconds: 0.1), title: "a\u{0}b\nc\u{1B}d\t")
+            #expect(recording.title == "a b c d")
         }
     }
 }

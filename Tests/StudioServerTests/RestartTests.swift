@@ -24,6 +24,10 @@ import VaporTesting
             let rendered = try await studio.send(.GET, "/api/recordings/\(recording.id)/audio?voice=rabbit")
             #expect(rendered.status == .ok)
         }
+        // A crash mid-render leaves `.NAME.tmp-XXXX` beside the renders: the next start removes it.
+        let renderFolder = try #require(FileManager.default.subpathsOfDirectory(atPath: directory + "/renders")
+            .first { !$0.hasSuffix(".wav") })
+        try Data("partial".utf8).write(to: URL(fileURLWithPath: directory + "/renders/" + renderFolder + "/.snail.wav.tmp-1f2e"))
         // And a render made before a restart is served from disk after it.
         try await StudioHarness.with(dataDirectory: directory) { studio in
             #expect(studio.files(in: "renders").count == 1)

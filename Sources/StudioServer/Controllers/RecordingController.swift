@@ -43,7 +43,11 @@ struct RecordingController: RouteCollection {
         if let declared = request.headers.first(name: .contentLength).flatMap(Int.init), declared > receiver.maximumBytes {
             throw UploadReceiver.tooLarge(limit: receiver.maximumBytes)
         }
-        let title = Self.title(from: try? request.query.get(String.self, at: "title"))
+        let asked = try? request.query.get(String.self, at: "title")
+        if asked == nil, let query = request.url.query, query.hasPrefix("title=") || query.contains("&title=") {
+            throw Abort(.badRequest, reason: "The title is not valid UTF-8 text.")
+        }
+        let title = Self.title(from: asked)
         let upload = try await receiver.receive(request)
         let recording: Recording
         do {
@@ -98,7 +102,11 @@ struct RecordingController: RouteCollection {
                 let valid = ClassicVoice.all.map(\.id).joined(separator: ", ")
                 throw Abort(.badRequest, reason: "Unknown voice '\(voiceID)'; valid voices are \(valid).")
             }
-            path = try await renders.renderedFile(blobKey: recording.blobKey, voice: voice)
+            do {
+                path = try await renders.renderedFile(blobKey: recording.blobKey, voice: voice)
+            } catch is CancellationError {
+                throw Abort(.serviceUnavailable, reason: "The studio is shutting down; try again in a moment.")
+            }
         } else {
             path = blobs.path(forKey: recording.blobKey)
         }
@@ -141,8 +149,14 @@ struct RecordingController: RouteCollection {
     static func analyse(fileAt path: String, maximumDurationSeconds: Double) throws -> Analysis {
         let buffer: AudioBuffer
         do {
-            buffer = try AudioFileReader.read(path: path).buffer
-        } catch {
+            let (decoded, info) = try AudioFileReader.read(path: path)
+            // Stored bytes are served as audio/wav and decoded by the browser: keep WAV only.
+            guard info.format == .wav else {
+                throw Abort(.unsupportedMediaType, reason: "This is an AIFF file; the studio keeps WAV recordings. "
+                            + "Convert it first, for example with `pitchperfect render in.aiff -o out.wav`.")
+            }
+            buffer = decoded
+        } catch let error as AudioFileError {
             throw Abort(.badRequest, reason: error.description)
         }
         guard buffer.frameCount > 0 else {
@@ -157,8 +171,14 @@ struct RecordingController: RouteCollection {
 
     /// The title asked for, trimmed and cut to length, or "Recording <UTC date time>".
     static func title(from query: String?, now: Date = Date()) -> String {
-        let trimmed = (query ?? "").trimmingCharacters(in: .whitespacesAndNewlines)
-        if !trimmed.isEmpty { return String(trimmed.prefix(maximumTitleLength)) }
+        // Control characters (NUL, newlines, escapes) become spaces; the cut counts Unicode scalars,
+        // so combining marks cannot stretch a title past the limit.
+        let scalars = (query ?? "").unicodeScalars.map { $0.properties.generalCategory == .control ? " " : $0 }
+        let cleaned = String(String.UnicodeScalarView(scalars)).trimmingCharacters(in: .whitespacesAndNewlines)
+        if !cleaned.isEmpty {
+            let cut = String(String.UnicodeScalarView(cleaned.unicodeScalars.prefix(maximumTitleLength)))
+            return cut.trimmingCharacters(in: .whitespacesAndNewlines)
+        }
         let components = Calendar(identifier: .gregorian).dateComponents(in: TimeZone(identifier: "UTC")!, from: now)
         func two(_ value: Int?) -> String { value.map { $0 < 10 ? "0\($0)" : "\($0)" } ?? "00" }
         return "Recording \(components.year ?? 0)-\(two(components.month))-\(two(components.day)) \(two(components.hour)):\(two(components.minute)):\(two(components.second))"

@@ -63,7 +63,7 @@ actor RenderCache {
                 }
                 renderCount += 1
                 return destination
-            } catch is NIOThreadPoolError.ThreadPoolInactive {
+            } catch is NIOThreadPoolError.ThreadPoolInactive, is CancellationError {
                 logger.debug("Rendering \(voice.id) of blob \(blobKey.prefix(12)) dropped: shutting down")
                 throw CancellationError()
             } catch {
