@@ -55,7 +55,8 @@ const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 
 /**
  * Fetches a recording's audio (the original, or rendered with `voice`). Retries while the server
- * is still rendering (202/503/409) or the network blips, up to about two minutes.
+ * is busy (202, 409, 429, 502, 503, 504) or the network blips, up to about two minutes; any other
+ * error (a 4xx, or a 500: the render itself failed) is final at once.
  */
 export async function fetchAudio(id, voice, { signal } = {}) {
   const url = `/api/recordings/${encodeURIComponent(id)}/audio${voice ? `?voice=${encodeURIComponent(voice)}` : ''}`;
@@ -65,9 +66,8 @@ export async function fetchAudio(id, voice, { signal } = {}) {
     try { response = await fetch(url, { signal }); }
     catch (e) { if (signal && signal.aborted) throw e; }
     if (response && response.ok && response.status !== 202) return response.arrayBuffer();
-    if (response && response.status >= 400 && response.status < 500 && response.status !== 409 && response.status !== 429) {
-      throw await errorFrom(response);
-    }
+    const retryable = [202, 409, 429, 502, 503, 504];
+    if (response && !retryable.includes(response.status)) throw await errorFrom(response);
     if (attempt > 60) throw response ? await errorFrom(response) : new APIError('The studio server could not be reached.');
     const retryAfter = response && Number(response.headers.get('Retry-After'));
     await sleep(retryAfter ? retryAfter * 1000 : delay);

@@ -45,7 +45,10 @@ function parseRoute() {
   const hash = location.hash.replace(/^#\/?/, '');
   const [name, ...rest] = hash.split('/');
   if (name === 'record') return { view: 'record' };
-  if (name === 'play' && rest[0]) return { view: 'play', id: decodeURIComponent(rest[0]) };
+  if (name === 'play' && rest[0]) {
+    try { return { view: 'play', id: decodeURIComponent(rest[0]) }; }
+    catch { return { view: 'home' }; }   // a malformed %-escape: not a recording we can name
+  }
   return { view: 'home' };
 }
 

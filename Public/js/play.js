@@ -263,6 +263,10 @@ export function createPlayView({ announce, onBack }) {
       if (loads) loads.abort();
       loads = null;
       recordingId = null;
+      // Six decoded renders of a long take are hundreds of megabytes: let them go.
+      buffers = new Map();
+      peaks = null;
+      window.ppLastPlayed = null;
     },
     stop: () => stopPlayback(true),
   };

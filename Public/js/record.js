@@ -7,6 +7,9 @@ import { uploadRecording } from './api.js';
 
 const $ = (id) => document.getElementById(id);
 
+/** The server keeps recordings up to 15 minutes; the take stops itself there. */
+const MAXIMUM_SECONDS = 15 * 60;
+
 // When the capture was told to record, pause, resume and stop (performance.now(), ms), for tests.
 window.ppMetrics = window.ppMetrics || { taps: [] };
 window.ppMetrics.capture = [];
@@ -71,12 +74,14 @@ export function createRecordView({ announce, onSaved }) {
   const progress = $('upload-progress');
   const uploadError = $('upload-error');
   const uploadErrorText = $('upload-error-text');
+  const uploadErrorHelp = $('upload-error-help');
   const micError = $('mic-error');
 
   let state = 'idle';
   let recorder = null;
   let take = null;          // {samples, sampleRate, wav} kept until it is saved or discarded
   let generation = 0;       // bumps on reset so late async results are ignored
+  let visible = true;       // false once the user has gone to another view
 
   function setState(next) {
     state = next;
@@ -135,7 +140,13 @@ export function createRecordView({ announce, onSaved }) {
     mark('record');
     recorder = rec;
     rec.onlevel = showLevel;
-    rec.onframes = (frames) => showTime(frames, rec.sampleRate);
+    rec.onframes = (frames) => {
+      showTime(frames, rec.sampleRate);
+      if (frames / rec.sampleRate >= MAXIMUM_SECONDS && recorder === rec) {
+        announce('Recordings stop at 15 minutes: saving what you recorded.');
+        stop();
+      }
+    };
     showTime(0, rec.sampleRate);
     setState('recording');
     announce('Recording.');
@@ -170,6 +181,11 @@ export function createRecordView({ announce, onSaved }) {
     mark('stop');
     const { samples, sampleRate } = await stopping;
     if (myGeneration !== generation) return;
+    if (samples.length === 0) {
+      reset();
+      announce('Nothing was recorded. Tap the microphone and speak, then press Stop.');
+      return;
+    }
     showTime(samples.length, sampleRate);
     take = { samples, sampleRate, wav: encodeWAV16([samples], sampleRate) };
     await save();
@@ -188,14 +204,34 @@ export function createRecordView({ announce, onSaved }) {
       const saved = take;
       reset();
       announce('Recording saved.');
-      onSaved(recording, saved);
+      // Someone who went elsewhere while it saved stays there; the recording is kept either way.
+      if (visible) onSaved(recording, saved);
     } catch (error) {
       if (myGeneration !== generation) return;
       uploadErrorText.textContent = error.message || String(error);
+      // A 4xx means the server will refuse this take again: say so rather than blame the network.
+      const refused = error.status >= 400 && error.status < 500;
+      uploadErrorHelp.textContent = refused
+        ? 'The studio cannot keep this take. Download it to keep it on this device, or discard it.'
+        : 'Your take is safe on this page. Check your connection and try again.';
+      $('upload-retry').hidden = refused;
       setState('upload-error');
       announce(`Could not save your recording: ${error.message}`);
-      $('upload-retry').focus();
+      (refused ? $('upload-download') : $('upload-retry')).focus();
     }
+  }
+
+  /** Saves the unsaved take as a WAV file on this device. */
+  function download() {
+    if (!take) return;
+    const link = document.createElement('a');
+    link.href = URL.createObjectURL(take.wav);
+    link.download = `recording-${new Date().toISOString().replace(/[:.]/g, '-')}.wav`;
+    document.body.append(link);
+    link.click();
+    link.remove();
+    setTimeout(() => URL.revokeObjectURL(link.href), 10_000);
+    announce('Take downloaded.');
   }
 
   function discard() {
@@ -220,12 +256,19 @@ export function createRecordView({ announce, onSaved }) {
   stopButton.addEventListener('click', stop);
   $('upload-retry').addEventListener('click', save);
   $('upload-discard').addEventListener('click', discard);
+  $('upload-download').addEventListener('click', download);
   $('mic-retry').addEventListener('click', start);
 
   setState('idle');
   return {
-    enter() { if (state !== 'upload-error' && state !== 'saving') reset(); },
-    leave() { if (state === 'recording' || state === 'paused' || state === 'starting') reset(); },
+    enter() {
+      visible = true;
+      if (state !== 'upload-error' && state !== 'saving') reset();
+    },
+    leave() {
+      visible = false;
+      if (state === 'recording' || state === 'paused' || state === 'starting') reset();
+    },
     reset,
     get state() { return state; },
   };

@@ -345,3 +345,56 @@ def test_keyboard_only_starts_recording(page):
         page.keyboard.press(key)
         expect(page.locator("#record-label")).to_have_text("Recording…")
     assert page.errors == []
+
+
+def test_a_refused_take_can_be_downloaded_and_leaving_while_saving_stays_away(page):
+    # A take the server refuses (413) is not blamed on the network: no Try again, but Download take
+    # hands the WAV to the user, so nothing is lost.
+    page.route(re.compile(r".*/api/recordings\?.*"), lambda route: route.fulfill(
+        status=413, content_type="application/json", body='{"error": "The upload is larger than 1 KiB."}'))
+    page.goto(url("#/record"))
+    button(page, "Record").click()
+    expect(page.locator("#record-label")).to_have_text("Recording…")
+    page.wait_for_timeout(800)
+    button(page, "Stop recording").click()
+    expect(page.locator("#upload-error")).to_be_visible()
+    expect(page.locator("#upload-error")).to_contain_text("too large")
+    expect(page.locator("#upload-error")).to_contain_text("cannot keep this take")
+    expect(page.locator("#upload-retry")).to_be_hidden()
+    with page.expect_download() as downloaded:
+        button(page, "Download take").click()
+    path = downloaded.value.path()
+    with open(path, "rb") as f:
+        head = f.read(44)
+    assert head[:4] == b"RIFF" and head[8:12] == b"WAVE"
+    data_bytes = int.from_bytes(head[40:44], "little")
+    rate = int.from_bytes(head[24:28], "little")
+    assert 0.5 <= data_bytes / 2 / rate <= 2.0, (data_bytes, rate)   # about the 0.8 s recorded
+    button(page, "Discard take").click()
+    expect(page.locator("#record-label")).to_have_text("Tap to record")
+    page.unroute(re.compile(r".*/api/recordings\?.*"))
+
+    # Leaving the record view while the take saves: the recording is kept, and the user is not
+    # pulled into the play view when the upload finishes.
+    held = []
+    page.route(re.compile(r".*/api/recordings\?.*"), lambda route: held.append(route))
+    button(page, "Record").click()
+    expect(page.locator("#record-label")).to_have_text("Recording…")
+    page.wait_for_timeout(800)
+    button(page, "Stop recording").click()
+    expect(page.locator("#record-label")).to_have_text("Saving…")
+    for _ in range(100):
+        if held:
+            break
+        page.wait_for_timeout(50)
+    assert len(held) == 1, "the upload never started"
+    page.locator("#home-button").click()
+    expect(button(page, "Record voice")).to_be_visible()
+    with page.expect_response(lambda r: "/api/recordings?" in r.url and r.request.method == "POST") as posted:
+        held[0].continue_()
+    assert posted.value.status == 201
+    page.wait_for_timeout(500)
+    assert not re.search(r"#/play/", page.url), page.url
+    expect(button(page, "Record voice")).to_be_visible()
+    page.unroute(re.compile(r".*/api/recordings\?.*"))
+    assert page.errors == []
