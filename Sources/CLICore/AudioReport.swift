@@ -66,14 +66,8 @@ public struct AudioReport: Codable, Sendable, Equatable {
         sampleRate = buffer.sampleRate
         frames = buffer.frameCount
         durationSeconds = buffer.durationSeconds
-        var peak: Float = 0
-        var sumOfSquares = 0.0
-        for x in buffer.samples {
-            peak = max(peak, abs(x))
-            sumOfSquares += Double(x) * Double(x)
-        }
-        let rms = buffer.samples.isEmpty ? 0 : (sumOfSquares / Double(buffer.samples.count)).squareRoot()
-        peakDBFS = peak > 0 ? Units.decibels(fromAmplitude: Double(peak)) : nil
+        let peak = Double(buffer.peak), rms = Double(buffer.rms)
+        peakDBFS = peak > 0 ? Units.decibels(fromAmplitude: peak) : nil
         rmsDBFS = rms > 0 ? Units.decibels(fromAmplitude: rms) : nil
         medianF0Hz = PitchDetector.medianFrequency(buffer.mixedToMono(), sampleRate: buffer.sampleRate)
     }

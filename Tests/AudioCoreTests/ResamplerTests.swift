@@ -55,10 +55,10 @@ import TestSupport
 @Suite struct InterpolatingKernelTests {
     /// A sine of `frequency` (relative to the input's Nyquist) upsampled 2x by an interpolating
     /// kernel through `render`; returns the input and the output.
-    func upsample(_ frequency: Double) -> (input: [Float], output: [Float]) {
+    func upsample(_ frequency: Double, zeroCrossings: Int = 24) -> (input: [Float], output: [Float]) {
         let rate = 22_050.0
         let input = Signals.sine(frequencyHz: frequency * rate / 2, seconds: 0.5, sampleRate: rate, amplitude: 0.5)
-        let kernel = SincKernel(step: 0.5, zeroCrossings: 24, interpolating: true)
+        let kernel = SincKernel(step: 0.5, zeroCrossings: zeroCrossings, interpolating: true)
         let pad = kernel.tapCount
         let padded = [Float](repeating: 0, count: pad) + input + [Float](repeating: 0, count: pad)
         var out = [Float](repeating: 0, count: 2 * input.count)
@@ -90,6 +90,22 @@ import TestSupport
         let image = amplitude(segment, frequency: 1.2 * 11_025, sampleRate: 44_100)
         #expect(abs(tone - 0.5) < 0.01)
         #expect(Measure.decibels(image / tone) < -65, "image at \(Measure.decibels(image / tone)) dB")
+    }
+
+    /// The pitch shifter's octave-down kernel (16 zero crossings): a wider transition, so a little
+    /// droop at the top of the band, still far below any audible change.
+    @Test func shortKernelOfTheOctaveDownShift() {
+        for (fraction, tolerance) in [(0.05, 0.1), (0.4, 0.1), (0.8, 0.1), (0.9, 0.3)] {
+            let (_, out) = upsample(fraction, zeroCrossings: 16)
+            let edge = out.count / 8
+            let gain = Measure.decibels(Measure.rms(out, from: edge, to: out.count - edge) / (0.5 / 2.0.squareRoot()))
+            #expect(abs(gain) < tolerance, "gain at \(fraction) of the input Nyquist: \(gain) dB")
+        }
+        let (_, out) = upsample(0.8, zeroCrossings: 16)
+        let segment = Array(out[2000..<20_000])
+        let tone = amplitude(segment, frequency: 0.8 * 11_025, sampleRate: 44_100)
+        let image = amplitude(segment, frequency: 1.2 * 11_025, sampleRate: 44_100)
+        #expect(Measure.decibels(image / tone) < -75, "image at \(Measure.decibels(image / tone)) dB")
     }
 
     /// Amplitude of the component at `frequency`, from a Hann-windowed single-bin DFT.

@@ -48,14 +48,13 @@ struct DataDirectory: Sendable {
         for name in try files.contentsOfDirectory(atPath: temporaryPath) {
             try? files.removeItem(atPath: temporaryPath + "/" + name)
         }
-        // Atomic writes of renders and blobs go through `.NAME.tmp-XXXX` beside their target; a
-        // crash mid-write leaves one behind, never under the final name.
-        for directory in [rendersPath, blobsPath] {
-            for relative in files.enumerator(atPath: directory)?.compactMap({ $0 as? String }) ?? [] {
-                let name = relative.split(separator: "/").last.map(String.init) ?? relative
-                if name.hasPrefix("."), name.contains(".tmp-") {
-                    try? files.removeItem(atPath: directory + "/" + relative)
-                }
+        // Renders are written atomically through `.NAME.tmp-XXXX` beside their target; a crash
+        // mid-write leaves one behind, never under the final name. (Blobs arrive by rename from
+        // tmp/, cleared above.)
+        for relative in files.enumerator(atPath: rendersPath)?.compactMap({ $0 as? String }) ?? [] {
+            let name = relative.split(separator: "/").last.map(String.init) ?? relative
+            if name.hasPrefix("."), name.contains(".tmp-") {
+                try? files.removeItem(atPath: rendersPath + "/" + relative)
             }
         }
         return lock
